@@ -1,0 +1,148 @@
+//! Command-line interface. Every subcommand takes a position as `--game G`
+//! (standard start) or `--position "POS"`, plus the rule flags.
+//! Exit status: 0 on success, 2 on any bad argument or move.
+
+mod bench;
+
+use clap::{Args, Parser, Subcommand};
+use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
+
+
+#[derive(Parser)]
+#[command(name = "sowboard", version, about = "Rules engine for Intermedium and Cash in Hand")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count distinct move sequences: one line `<depth> <count>` per depth 1..D.
+    Perft {
+        #[command(flatten)]
+        setup: Setup,
+        #[arg(long)]
+        depth: u32,
+    },
+    /// Play moves in order; print the final position (and `result: ...` if over).
+    Play {
+        #[command(flatten)]
+        setup: Setup,
+        /// Moves in the game's notation, one argument each.
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// List the distinct legal moves, sorted, one per line.
+    Moves {
+        #[command(flatten)]
+        setup: Setup,
+        /// Print at most N moves (and bound the enumeration work).
+        #[arg(long)]
+        limit: Option<usize>,
+    },
+    /// Measure move generation and perft speed.
+    Bench {
+        /// How long to run each measurement, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        ms: u64,
+    },
+}
+
+#[derive(Args)]
+struct Setup {
+    /// Start from the standard position of this game (intermedium, cash-in-hand).
+    #[arg(long, conflicts_with = "position", required_unless_present = "position")]
+    game: Option<String>,
+    /// Start from this position string.
+    #[arg(long)]
+    position: Option<String>,
+    /// Turn off Intermedium's first-move rule.
+    #[arg(long)]
+    no_first_move_rule: bool,
+    /// Plies without a capture before a draw (0 turns it off).
+    #[arg(long, default_value_t = 100)]
+    quiet_limit: u32,
+    /// Turn off the draw by threefold repetition.
+    #[arg(long)]
+    no_repetition_draw: bool,
+}
+
+impl Setup {
+    fn rules(&self) -> Rules {
+        Rules {
+            first_move_rule: !self.no_first_move_rule,
+            quiet_ply_limit: self.quiet_limit,
+            repetition_draw: !self.no_repetition_draw,
+        }
+    }
+
+    fn position(&self) -> Result<Position, String> {
+        match (&self.game, &self.position) {
+            (Some(name), _) => GameKind::from_name(name)
+                .map(Position::start)
+                .ok_or_else(|| format!("unknown game '{name}' (expected intermedium or cash-in-hand)")),
+            (None, Some(text)) => text.parse().map_err(|e| format!("bad position: {e}")),
+            (None, None) => Err("give --game or --position".to_string()),
+        }
+    }
+}
+
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    match execute(cli.command) {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+fn execute(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft { setup, depth } => {
+            let (pos, rules) = (setup.position()?, setup.rules());
+            for d in 1..=depth {
+                let n = perft(&pos, &rules, d).map_err(|e| e.to_string())?;
+                println!("{d} {n}");
+            }
+            Ok(())
+        }
+        Command::Play { setup, moves } => {
+            let mut game = sowboard::Game::from_position(setup.position()?, setup.rules());
+            for text in &moves {
+                game.play_text(text).map_err(|e| format!("{text}: {e}"))?;
+            }
+            println!("{}", game.position());
+            if let Some(outcome) = game.outcome() {
+                println!("result: {}", outcome.result_text(game.game()));
+            }
+            Ok(())
+        }
+        Command::Moves { setup, limit } => {
+            let (pos, rules) = (setup.position()?, setup.rules());
+            let work = limit.map_or(DEFAULT_MOVE_LIMIT, |n| n.max(1).saturating_mul(64).min(DEFAULT_MOVE_LIMIT));
+            let moves = pos.legal_moves(&rules, work).map_err(|e| {
+                format!("{e}; the position has too many moves to list in full")
+            })?;
+            let mut texts: Vec<String> = moves.iter().map(|t| t.mv.to_string()).collect();
+            texts.sort();
+            texts.truncate(limit.unwrap_or(usize::MAX));
+            for t in texts {
+                println!("{t}");
+            }
+            Ok(())
+        }
+        Command::Bench { ms } => {
+            bench::run(ms);
+            Ok(())
+        }
+    }
+}
+

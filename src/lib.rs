@@ -1,0 +1,34 @@
+//! sowboard: the rules of two sowing games played on a two-dimensional board,
+//! Intermedium and Cash in Hand, as `RULES.md` defines them.
+//!
+//! ```
+//! use sowboard::{Game, GameKind, Rules};
+//!
+//! let mut game = Game::new(GameKind::Intermedium, Rules::default());
+//! let moves = game.legal_moves(sowboard::DEFAULT_MOVE_LIMIT).unwrap();
+//! assert_eq!(moves.len(), 358);
+//! game.play_text("a4-b5-a6-b7-a8").unwrap();
+//! assert_eq!(game.position().side_to_move, sowboard::Side::Second);
+//! assert!(game.outcome().is_none());
+//! ```
+
+mod board;
+mod cash;
+mod errors;
+mod game;
+mod intermedium;
+mod moves;
+mod perft;
+mod play;
+mod position;
+mod variant;
+
+pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
+pub use errors::{IllegalMove, LimitExceeded, NotationError, PlayError};
+pub use game::{Game, Ply};
+pub use intermedium::city;
+pub use moves::{CashMove, Move, SowMove};
+pub use perft::perft;
+pub use play::{Transition, DEFAULT_MOVE_LIMIT};
+pub use position::{Position, PositionError};
+pub use variant::{EndReason, GameKind, Outcome, Rules, Side};
