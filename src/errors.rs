@@ -64,6 +64,10 @@ pub enum IllegalMove {
     WrongPathLength { cells: usize, stones: u8 },
     /// Intermedium: the first move must drop a stone on a cell that was empty.
     FirstMoveRule,
+    /// Intermedium: each step drops exactly one stone.
+    WrongDrop { step: usize, drop: u32 },
+    /// No legal move can be completed from this stack (or from the move so far).
+    NoLegalMoveFrom(Cell),
     /// Any cell would hold more than 255 stones (the position format's limit).
     StackOverflow(Cell),
     /// Cash in Hand: picking up 0 stones.
@@ -134,6 +138,10 @@ impl fmt::Display for IllegalMove {
             FirstMoveRule => f.write_str(
                 "first-move rule not met: a player's first move must drop a stone on a cell that was empty",
             ),
+            WrongDrop { step, drop } => {
+                write!(f, "step {step} drops {drop} stones; in Intermedium every step drops exactly one")
+            }
+            NoLegalMoveFrom(c) => write!(f, "no legal move can be completed from {c} this way"),
             StackOverflow(c) => write!(f, "{c} would hold more than 255 stones"),
             PickUpZero => f.write_str("you must pick up at least 1 stone"),
             PickUpTooMany { count, stack } => {
@@ -202,6 +210,8 @@ impl IllegalMove {
             Reversal { .. } => "reversal",
             WrongPathLength { .. } => "wrong-path-length",
             FirstMoveRule => "first-move-rule",
+            WrongDrop { .. } => "wrong-drop",
+            NoLegalMoveFrom(_) => "no-legal-move-from",
             StackOverflow(_) => "stack-overflow",
             PickUpZero => "pick-up-zero",
             PickUpTooMany { .. } => "pick-up-too-many",

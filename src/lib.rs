@@ -13,6 +13,7 @@
 //! ```
 
 mod board;
+mod builder;
 mod cash;
 mod errors;
 mod game;
@@ -24,6 +25,7 @@ mod position;
 mod variant;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
+pub use builder::{MoveBuilder, Stage, StepOption};
 pub use errors::{IllegalMove, LimitExceeded, NotationError, PlayError};
 pub use game::{Game, Ply};
 pub use intermedium::city;

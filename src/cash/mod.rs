@@ -2,6 +2,10 @@
 //! PLACEHOLDER: the rules are not implemented yet (issue 3). Every entry point
 //! refuses, so nothing can mistake this for a working game.
 
+mod builder;
+
+pub use builder::Builder;
+
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
 use crate::moves::CashMove;
 use crate::play::Transition;

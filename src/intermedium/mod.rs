@@ -8,6 +8,11 @@
 //! than the 4 x 3^(n-1) paths. Each state keeps one parent link, so every
 //! distinct outcome still comes with a real path that stands for it.
 
+mod builder;
+mod complete;
+
+pub use builder::Builder;
+
 use crate::board::{Board, Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::errors::{IllegalMove, LimitExceeded};
 use crate::moves::{Move, SowMove};
@@ -26,7 +31,7 @@ pub fn city(side: Side) -> Cell {
 
 /// Drops per cell of one colour. Cells of one colour have distinct `index / 2`
 /// on any board, so 40 slots cover the largest board's 80 cells.
-type Drops = [u8; MAX_CELLS / 2];
+pub(crate) type Drops = [u8; MAX_CELLS / 2];
 
 /// What a sowing does once its drops and last cell are known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -257,20 +262,11 @@ fn own_stacks(pos: &Position) -> impl Iterator<Item = Cell> + '_ {
     g.cells().filter(move |&c| c.colour() == colour && pos.board.get(c) >= 2)
 }
 
-/// Whether the side to move has any legal move. Searches one origin at a time
-/// and stops at the first that has a legal sowing. If the state budget runs out
-/// the answer is "yes": a tall stack with that many paths is all but certain to
-/// have a legal one, and it keeps this check from hanging.
+/// Whether the side to move has any legal move (exact, without enumerating paths).
 pub(crate) fn has_legal_move(pos: &Position, rules: &Rules) -> bool {
-    const BUDGET: usize = 2_000_000;
-    let mut out = Vec::new();
-    let mut budget = BUDGET;
-    for origin in own_stacks(pos) {
-        match sowings_from(pos, rules, origin, &mut budget, BUDGET, &mut out) {
-            Ok(()) if !out.is_empty() => return true,
-            Ok(()) => {}
-            Err(_) => return true,
-        }
-    }
-    false
+    own_stacks(pos).any(|origin| {
+        let n = pos.board.get(origin) as usize;
+        let p = complete::Partial { origin, at: origin, last: None, remaining: n, drops: &[0; MAX_CELLS / 2] };
+        complete::can_complete(pos, rules, &p)
+    })
 }

@@ -1,0 +1,118 @@
+//! Whether a partly sown Intermedium move can still be finished legally.
+//! Used by the move builder (to offer only completable steps) and by the
+//! has-a-legal-move check, without enumerating the exponential set of paths.
+//!
+//! A finished path is refused only by the first-move rule or by a cell
+//! passing 255 stones. Without the overflow risk the question is a walk
+//! existence problem over (cell, last direction, steps left, still needs an
+//! empty cell), answered by memoised search in O(cells x 5 x steps) time.
+
+use super::{effect, Drops};
+use crate::board::{Cell, Diagonal, Geometry};
+use crate::position::Position;
+use crate::variant::Rules;
+
+/// A partial sowing: where it stands, how it got there, what it dropped.
+pub(crate) struct Partial<'a> {
+    pub origin: Cell,
+    pub at: Cell,
+    pub last: Option<Diagonal>,
+    pub remaining: usize,
+    pub drops: &'a Drops,
+}
+
+/// Paths tried by the exhaustive fallback before it gives the benefit of the doubt.
+const OVERFLOW_SEARCH_BUDGET: usize = 1_000_000;
+
+pub(crate) fn can_complete(pos: &Position, rules: &Rules, p: &Partial) -> bool {
+    let g = pos.board.geometry();
+    let n = pos.board.get(p.origin) as u16;
+    let overflow_risk = g
+        .cells()
+        .filter(|c| c.colour() == p.origin.colour() && *c != p.origin)
+        .any(|c| pos.board.get(c) as u16 + n > 255);
+    if overflow_risk {
+        let mut drops = *p.drops;
+        let mut budget = OVERFLOW_SEARCH_BUDGET;
+        return exhaustive(pos, rules, p.origin, p.at, p.last, p.remaining, &mut drops, &mut budget);
+    }
+    let hit_empty = g.cells().any(|c| {
+        c != p.origin && p.drops[g.index(c) / 2] > 0 && pos.board.get(c) == 0
+    });
+    let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty;
+    let mut walk = Walk { pos, g, origin: p.origin, memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2] };
+    walk.exists(p.at, p.last, p.remaining, need_empty)
+}
+
+struct Walk<'a> {
+    pos: &'a Position,
+    g: Geometry,
+    origin: Cell,
+    /// 0 unknown, 1 no, 2 yes; indexed by (cell, last, remaining, need).
+    memo: Vec<u8>,
+}
+
+impl Walk<'_> {
+    fn exists(&mut self, at: Cell, last: Option<Diagonal>, remaining: usize, need: bool) -> bool {
+        if remaining == 0 {
+            return !need;
+        }
+        let last_i = last.map_or(4, |d| d.index());
+        let key = ((self.g.index(at) * 5 + last_i) * (remaining + 1) + remaining) * 2 + need as usize;
+        match self.memo[key] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let mut found = false;
+        for (dir, to) in self.g.diagonal(at) {
+            if last == Some(dir.reverse()) {
+                continue;
+            }
+            let still_need = need && !(to != self.origin && self.pos.board.get(to) == 0);
+            if self.exists(to, Some(dir), remaining - 1, still_need) {
+                found = true;
+                break;
+            }
+        }
+        self.memo[key] = if found { 2 } else { 1 };
+        found
+    }
+}
+
+/// Plain depth-first search over paths, judging each finished path in full.
+/// Only for the rare boards where a stack near 255 makes overflow possible.
+/// Past its budget it answers yes rather than hang.
+#[allow(clippy::too_many_arguments)]
+fn exhaustive(
+    pos: &Position,
+    rules: &Rules,
+    origin: Cell,
+    at: Cell,
+    last: Option<Diagonal>,
+    remaining: usize,
+    drops: &mut Drops,
+    budget: &mut usize,
+) -> bool {
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    if remaining == 0 {
+        return effect(pos, rules, origin, drops, at).is_ok();
+    }
+    let g = pos.board.geometry();
+    for (dir, to) in g.diagonal(at) {
+        if last == Some(dir.reverse()) {
+            continue;
+        }
+        let slot = g.index(to) / 2;
+        drops[slot] = drops[slot].saturating_add(1);
+        let ok = exhaustive(pos, rules, origin, to, Some(dir), remaining - 1, drops, budget);
+        drops[slot] -= 1;
+        if ok {
+            return true;
+        }
+    }
+    false
+}
