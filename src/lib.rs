@@ -12,6 +12,7 @@
 //! assert!(game.outcome().is_none());
 //! ```
 
+pub mod ai;
 mod board;
 mod builder;
 mod cash;
