@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
 mod bench;
+mod matches;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -40,6 +41,9 @@ enum Command {
         #[arg(long)]
         limit: Option<usize>,
     },
+    /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
+    /// The last line reads `score <A> <percent>`.
+    Match(matches::MatchArgs),
     /// Measure move generation and perft speed.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -139,6 +143,7 @@ fn execute(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Match(args) => matches::run(args),
         Command::Bench { ms } => {
             bench::run(ms);
             Ok(())
