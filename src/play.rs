@@ -74,15 +74,12 @@ impl Position {
         }
     }
 
-    /// Intermedium: whether the side to move can capture, in one move, the
-    /// enemy stack on `target` or the enemy city (`target` = that city), as
-    /// the AI asks at every leaf. Exact, and far cheaper than generating the
-    /// moves. Always `false` in Cash in Hand.
-    pub(crate) fn can_capture_at(&self, rules: &Rules, target: Cell) -> bool {
-        match self.game {
-            GameKind::Intermedium => intermedium::can_capture_at(self, rules, target),
-            GameKind::CashInHand => false,
-        }
+    /// Intermedium: whether the side to move can capture, in one move, an
+    /// enemy stack or the enemy city (`Attacker::can_capture`), as the AI
+    /// asks at every leaf. Exact, and far cheaper than generating the moves.
+    /// Meaningless in Cash in Hand (the AI does not ask there).
+    pub(crate) fn attacker<'a>(&'a self, rules: &'a Rules) -> intermedium::Attacker<'a> {
+        intermedium::Attacker::new(self, rules)
     }
 
     /// Plays a move. A rejected move leaves nothing changed (positions are values).

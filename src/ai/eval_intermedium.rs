@@ -6,11 +6,11 @@
 //! can still move (stacks of 2+: a player left with only single stones
 //! loses), captures available right now, and pressure on the cities (all
 //! of a city's orthogonal neighbours must be occupied before it falls).
-//! Capture threats are exact, from `Position::can_capture_at`.
+//! Capture threats are exact, from `Position::attacker` (a memoised walk).
 
 use super::search::WIN;
 use crate::board::{Cell, Geometry};
-use crate::intermedium::city;
+use crate::intermedium::{city, Attacker};
 use crate::position::Position;
 use crate::variant::{Rules, Side};
 
@@ -48,7 +48,8 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
     if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
         return 0;
     }
-    if pos.can_capture_at(rules, city(opp)) {
+    let attack = pos.attacker(rules);
+    if attack.can_capture(city(opp)) {
         return WIN - 1;
     }
     let g = pos.board.geometry();
@@ -60,11 +61,12 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
     score += CITY_PRESSURE[mine.city_ring] - CITY_PRESSURE[theirs.city_ring];
     score += mine.advance - theirs.advance;
 
-    score += best_capture(pos, rules, g) * STONE * OWN_CAPTURE_SHARE / 100;
+    score += best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
     let mut flipped = *pos;
     flipped.side_to_move = opp;
-    score -= best_capture(&flipped, rules, g) * STONE * ENEMY_CAPTURE_SHARE / 100;
-    if flipped.can_capture_at(rules, city(me)) {
+    let defence = flipped.attacker(rules);
+    score -= best_capture(&flipped, &defence, g) * STONE * ENEMY_CAPTURE_SHARE / 100;
+    if defence.can_capture(city(me)) {
         score -= CITY_THREAT;
     }
     score
@@ -101,10 +103,14 @@ fn side_terms(pos: &Position, g: Geometry, side: Side) -> SideTerms {
     t
 }
 
+/// Enemy stacks examined per evaluation, largest first: the walk is the
+/// costly part of the evaluation.
+const TARGETS: usize = 4;
+
 /// The largest enemy stack the side to move can capture in one move (0 if
-/// none). Stacks with two or more empty neighbours are skipped: one sowing
-/// rarely fills both, and the walk is the costly part of the evaluation.
-fn best_capture(pos: &Position, rules: &Rules, g: Geometry) -> i32 {
+/// none), among the `TARGETS` largest. Stacks with two or more empty
+/// neighbours are skipped: one sowing rarely fills both.
+fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
     let enemy = pos.side_to_move.opponent().colour();
     let mut targets: Vec<(u8, Cell)> = g
         .cells()
@@ -115,6 +121,7 @@ fn best_capture(pos: &Position, rules: &Rules, g: Geometry) -> i32 {
     targets.sort_by(|a, b| b.0.cmp(&a.0));
     targets
         .into_iter()
-        .find(|&(_, c)| pos.can_capture_at(rules, c))
+        .take(TARGETS)
+        .find(|&(_, c)| attack.can_capture(c))
         .map_or(0, |(n, _)| n as i32)
 }

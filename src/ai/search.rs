@@ -57,10 +57,9 @@ pub(crate) struct Scored {
     pub depth: u32,
 }
 
-/// The root moves, best first, and how far the search got.
+/// The root moves, best first.
 pub(crate) struct Report {
     pub moves: Vec<Scored>,
-    pub depth: u32,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -231,7 +230,6 @@ pub(crate) fn search<D: Domain>(
     }
     scored.sort_by(|a, b| b.0.cmp(&a.0));
     let mut depth_of = vec![1u32; kids.len()];
-    let mut reached = 1;
     let decided = scored[0].0 >= WIN_BOUND;
     for depth in 2..=shape.max_depth {
         if decided || searcher.budget.exhausted() {
@@ -268,7 +266,6 @@ pub(crate) fn search<D: Domain>(
         let (mut head, tail): (Vec<_>, Vec<_>) = scored.into_iter().enumerate().partition(|(k, _)| *k < width);
         head.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
         scored = head.into_iter().chain(tail).map(|(_, e)| e).collect();
-        reached = depth;
         if scored[0].0 >= WIN_BOUND {
             break;
         }
@@ -284,5 +281,5 @@ pub(crate) fn search<D: Domain>(
         .into_iter()
         .filter_map(|(s, i)| kids[i].take().map(|t| Scored { transition: t, score: s, depth: depth_of[i] }))
         .collect();
-    Some(Report { moves, depth: reached })
+    Some(Report { moves })
 }

@@ -16,28 +16,70 @@ use crate::board::{Cell, Diagonal, Geometry};
 use crate::position::Position;
 use crate::variant::Rules;
 use rustc_hash::FxHashSet;
+use std::cell::RefCell;
 
-/// Whether the side to move has a legal move that captures what stands on
-/// `target` (an enemy stack, or the enemy city even when empty). `target`
-/// must be of the opponent's colour; otherwise the answer is `false`.
-pub(crate) fn can_capture_at(pos: &Position, rules: &Rules, target: Cell) -> bool {
-    let g = pos.board.geometry();
-    if !g.contains(target) || pos.owner(target) == pos.side_to_move {
-        return false;
+/// The side to move's stacks that can be sown, gathered once so that many
+/// targets can be asked about cheaply.
+pub(crate) struct Attacker<'a> {
+    pos: &'a Position,
+    rules: &'a Rules,
+    stacks: Vec<(Cell, u8)>,
+}
+
+impl<'a> Attacker<'a> {
+    pub(crate) fn new(pos: &'a Position, rules: &'a Rules) -> Attacker<'a> {
+        let stacks = own_stacks(pos).map(|c| (c, pos.board.get(c))).collect();
+        Attacker { pos, rules, stacks }
     }
-    let ring: Vec<Cell> = g.orthogonal(target).collect();
-    own_stacks(pos).any(|origin| {
-        let n = pos.board.get(origin) as usize;
-        if ring.iter().all(|&t| cheb(origin, t) > n) {
+
+    /// Whether the side to move has a legal move that captures what stands
+    /// on `target` (an enemy stack, or the enemy city even when empty).
+    /// `target` must be of the opponent's colour; otherwise `false`.
+    pub(crate) fn can_capture(&self, target: Cell) -> bool {
+        let (pos, rules) = (self.pos, self.rules);
+        let g = pos.board.geometry();
+        if !g.contains(target) || pos.owner(target) == pos.side_to_move {
             return false;
         }
-        if overflow_risk(pos, origin) {
-            return exact_from(pos, rules, origin, target);
+        let mut ring = [Cell::new(0, 0); 4];
+        let mut len = 0;
+        for c in g.orthogonal(target) {
+            ring[len] = c;
+            len += 1;
         }
-        let need = rules.first_move_rule && pos.move_number == 1;
-        let mut walk = Walk { pos, g, origin, ring: &ring, failed: FxHashSet::default() };
-        walk.exists(origin, None, n, [0; 4], need)
-    })
+        let ring = &ring[..len];
+        // The last drop needs a ring cell holding at most one stone before the
+        // move, or a big own stack there that is sown and passed over again.
+        if !ring.iter().any(|&t| pos.board.get(t) <= 1 || pos.board.get(t) >= 8) {
+            return false;
+        }
+        self.stacks.iter().any(|&(origin, n)| {
+            let n = n as usize;
+            // Every empty ring cell needs a drop: reach the ring, then one more
+            // step for each further empty cell.
+            let nearest = ring.iter().map(|&t| cheb(origin, t)).min().unwrap_or(usize::MAX);
+            let empty = ring.iter().filter(|&&t| t == origin || pos.board.get(t) == 0).count();
+            if nearest + empty.saturating_sub(1) > n {
+                return false;
+            }
+            if overflow_risk(pos, origin) {
+                return exact_from(pos, rules, origin, target);
+            }
+            let need = rules.first_move_rule && pos.move_number == 1;
+            FAILED.with(|failed| {
+                let mut failed = failed.borrow_mut();
+                failed.clear();
+                let base = ring.iter().map(|&t| if t == origin { 0 } else { pos.board.get(t) }).collect();
+                let mut walk = Walk { pos, g, origin, ring, base, failed: &mut failed };
+                walk.exists(origin, None, n, [0; 4], need)
+            })
+        })
+    }
+}
+
+thread_local! {
+    /// The walk's memo, kept between calls so that its memory is reused.
+    static FAILED: RefCell<FxHashSet<u64>> = RefCell::new(FxHashSet::default());
 }
 
 /// Diagonal distance between two cells of one colour.
@@ -71,20 +113,13 @@ struct Walk<'a> {
     g: Geometry,
     origin: Cell,
     ring: &'a [Cell],
+    /// Stones on each ring cell before the move (the origin emptied).
+    base: Vec<u8>,
     /// States already shown to lead nowhere (a success ends the search).
-    failed: FxHashSet<u64>,
+    failed: &'a mut FxHashSet<u64>,
 }
 
 impl Walk<'_> {
-    /// Stones on `c` before this move's drops (the origin has been emptied).
-    fn base(&self, c: Cell) -> u8 {
-        if c == self.origin {
-            0
-        } else {
-            self.pos.board.get(c)
-        }
-    }
-
     fn ring_index(&self, c: Cell) -> Option<usize> {
         self.ring.iter().position(|&t| t == c)
     }
@@ -107,14 +142,18 @@ impl Walk<'_> {
                 }
                 continue;
             }
-            // Some ring cell must stay reachable in the steps left.
             let left = remaining - 1;
-            if !self.ring.iter().any(|&t| cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2) {
-                continue;
-            }
             let mut k2 = k;
             if let Some(i) = self.ring_index(to) {
                 k2[i] = (k2[i] + 1).min(2);
+            }
+            // The last cell must be a ring cell reachable in exactly the
+            // steps left, and every ring cell still empty needs a drop before.
+            if !self.ring.iter().any(|&t| cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2) {
+                continue;
+            }
+            if self.ring.iter().enumerate().any(|(i, &t)| self.base[i] as u16 + k2[i] as u16 == 0 && cheb(to, t) + 1 > left) {
+                continue;
             }
             if self.exists(to, Some(dir), left, k2, still_need) {
                 return true;
@@ -127,13 +166,10 @@ impl Walk<'_> {
     /// The last drop on `to`, with `k` drops made on the ring before it.
     fn lands_capturing(&self, to: Cell, k: &[u8; 4]) -> bool {
         let Some(li) = self.ring_index(to) else { return false };
-        if self.base(to) as u16 + k[li] as u16 != 1 {
+        if self.base[li] as u16 + k[li] as u16 != 1 {
             return false;
         }
-        self.ring
-            .iter()
-            .enumerate()
-            .all(|(i, &t)| i == li || self.base(t) as u16 + k[i] as u16 >= 1)
+        (0..self.ring.len()).all(|i| i == li || self.base[i] as u16 + k[i] as u16 >= 1)
     }
 }
 
@@ -151,6 +187,7 @@ mod tests {
         let rules = Rules::default();
         let mut rng = SmallRng::seed_from_u64(7);
         let mut checked = 0;
+        let mut positives = 0;
         for _game in 0..6 {
             let mut pos = Position::start(GameKind::Intermedium);
             for _ply in 0..60 {
@@ -165,9 +202,10 @@ mod tests {
                         m.effect.captured.contains(&target) || (target == enemy_city && m.effect.city_captured)
                     });
                     let expected = expected && (pos.board.get(target) > 0 || target == enemy_city);
-                    let got = can_capture_at(&pos, &rules, target)
+                    let got = Attacker::new(&pos, &rules).can_capture(target)
                         && (pos.board.get(target) > 0 || target == enemy_city);
                     assert_eq!(got, expected, "{pos} target {target}");
+                    positives += got as usize;
                     checked += 1;
                 }
                 let pick = rng.random_range(0..moves.len());
@@ -179,5 +217,6 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+        assert!(positives > 20, "only {positives} capturable targets met");
     }
 }
