@@ -20,6 +20,8 @@ const MOBILE_STONE: i32 = 12;
 /// Value of each movable stack: more stacks, more choices, harder to starve.
 const MOBILE_STACK: i32 = 25;
 /// Bonus by how many of the enemy city's neighbours one occupies.
+/// Distance counted for a ring cell no stack can reach in one sowing.
+const RING_CAP: i32 = 12;
 const CITY_PRESSURE: [i32; 5] = [0, 25, 80, 200, 200];
 /// Share (percent) of the best capture the side to move can make now that is
 /// counted already: it may be its best move, but the opponent moved last.
@@ -28,6 +30,10 @@ const OWN_CAPTURE_SHARE: i32 = 80;
 const ENEMY_CAPTURE_SHARE: i32 = 35;
 /// The opponent threatens to capture the mover's city: the mover must parry.
 const CITY_THREAT: i32 = 350;
+/// Per step of distance between a side's movable stacks and the empty
+/// neighbours of the enemy city: the race to close a city's ring decides
+/// most games.
+const RING_STEP: i32 = 14;
 
 /// Whether `side` has a stack that can move (2 or more stones). Without one
 /// it has lost when its turn comes (the exact test, `has_legal_move`, also
@@ -60,6 +66,7 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
     score += (mine.mobile_stacks - theirs.mobile_stacks) * MOBILE_STACK;
     score += CITY_PRESSURE[mine.city_ring] - CITY_PRESSURE[theirs.city_ring];
     score += mine.advance - theirs.advance;
+    score += (theirs.ring_distance - mine.ring_distance) * RING_STEP;
 
     score += best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
     let mut flipped = *pos;
@@ -80,12 +87,25 @@ struct SideTerms {
     city_ring: usize,
     /// A small pull towards the enemy city, so that play goes somewhere.
     advance: i32,
+    /// For each empty neighbour of the enemy city, the distance from the
+    /// nearest own stack that can move there (capped), summed.
+    ring_distance: i32,
 }
 
 fn side_terms(pos: &Position, g: Geometry, side: Side) -> SideTerms {
     let colour = side.colour();
     let target = city(side.opponent());
-    let mut t = SideTerms { stones: 0, mobile_stones: 0, mobile_stacks: 0, city_ring: 0, advance: 0 };
+    let mut t = SideTerms { stones: 0, mobile_stones: 0, mobile_stacks: 0, city_ring: 0, advance: 0, ring_distance: 0 };
+    let mut ring = [(Cell::new(0, 0), RING_CAP); 4];
+    let mut ring_len = 0;
+    for c in g.orthogonal(target) {
+        if !pos.board.is_occupied(c) {
+            ring[ring_len].0 = c;
+            ring_len += 1;
+        } else {
+            t.city_ring += 1;
+        }
+    }
     for c in g.cells().filter(|c| c.colour() == colour) {
         let n = pos.board.get(c) as i32;
         if n == 0 {
@@ -95,11 +115,17 @@ fn side_terms(pos: &Position, g: Geometry, side: Side) -> SideTerms {
         if n >= 2 {
             t.mobile_stones += n;
             t.mobile_stacks += 1;
+            for (cell, best) in ring.iter_mut().take(ring_len) {
+                let d = c.file.abs_diff(cell.file).max(c.rank.abs_diff(cell.rank)) as i32;
+                if d <= n {
+                    *best = (*best).min(d);
+                }
+            }
         }
         let dist = c.file.abs_diff(target.file).max(c.rank.abs_diff(target.rank)) as i32;
         t.advance += (10 - dist).max(0);
     }
-    t.city_ring = g.orthogonal(target).filter(|&c| pos.board.is_occupied(c)).count();
+    t.ring_distance = ring.iter().take(ring_len).map(|r| r.1).sum();
     t
 }
 
@@ -118,7 +144,7 @@ fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
         .filter(|&c| g.orthogonal(c).filter(|&n| !pos.board.is_occupied(n)).count() <= 1)
         .map(|c| (pos.board.get(c), c))
         .collect();
-    targets.sort_by(|a, b| b.0.cmp(&a.0));
+    targets.sort_by_key(|x| std::cmp::Reverse(x.0));
     targets
         .into_iter()
         .take(TARGETS)

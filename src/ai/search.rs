@@ -161,6 +161,11 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
             }
         }
         let kids = self.domain.children(pos, self.budget);
+        if self.budget.exhausted() {
+            // The list may be cut short: an empty one would read as a loss.
+            self.aborted = true;
+            return 0;
+        }
         if kids.is_empty() {
             return -WIN + ply as i32;
         }
@@ -217,7 +222,10 @@ pub(crate) fn search<D: Domain>(
     budget: &mut Budget,
     draws: &[u64],
 ) -> Option<Report> {
-    let kids = domain.children(root, budget);
+    // The root's list is complete whatever the budget: charged, not cut.
+    let mut unbounded = Budget::unlimited();
+    let kids = domain.children(root, &mut unbounded);
+    budget.spend(unbounded.spent());
     if kids.is_empty() {
         return None;
     }
@@ -228,7 +236,7 @@ pub(crate) fn search<D: Domain>(
             *s = 0;
         }
     }
-    scored.sort_by(|a, b| b.0.cmp(&a.0));
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
     let mut depth_of = vec![1u32; kids.len()];
     let decided = scored[0].0 >= WIN_BOUND;
     for depth in 2..=shape.max_depth {
@@ -264,7 +272,7 @@ pub(crate) fn search<D: Domain>(
             }
         }
         let (mut head, tail): (Vec<_>, Vec<_>) = scored.into_iter().enumerate().partition(|(k, _)| *k < width);
-        head.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+        head.sort_by_key(|x| std::cmp::Reverse(x.1 .0));
         scored = head.into_iter().chain(tail).map(|(_, e)| e).collect();
         if scored[0].0 >= WIN_BOUND {
             break;
