@@ -82,6 +82,12 @@ impl Position {
         intermedium::Attacker::new(self, rules)
     }
 
+    /// Intermedium: the running total of work done by `attacker` queries on
+    /// this thread, in walk states (about 1/25 of a generated move each).
+    pub(crate) fn threat_work() -> u64 {
+        intermedium::walk_work()
+    }
+
     /// Plays a move. A rejected move leaves nothing changed (positions are values).
     pub fn play(&self, mv: &Move, rules: &Rules) -> Result<Transition, IllegalMove> {
         if mv.game() != self.game {

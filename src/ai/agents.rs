@@ -86,7 +86,7 @@ pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn 
             let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
             let draws = repetition_draws(game);
             let report = match pos.game {
-                GameKind::Intermedium => search(&mut Intermedium { rules }, &pos, lv.shape, &mut budget, &draws),
+                GameKind::Intermedium => search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws),
                 GameKind::CashInHand => search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws),
             }?;
             let i = pick(&report, lv.pick, lv.shape.margin, &mut rng);

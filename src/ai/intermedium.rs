@@ -11,7 +11,18 @@ use crate::variant::Rules;
 
 pub(crate) struct Intermedium {
     pub rules: Rules,
+    /// `Position::threat_work` when last read.
+    pub work_seen: u64,
 }
+
+impl Intermedium {
+    pub(crate) fn new(rules: Rules) -> Intermedium {
+        Intermedium { rules, work_seen: Position::threat_work() }
+    }
+}
+
+/// Walk states of the capture-threat test that cost about one node.
+const WALK_STATES_PER_NODE: u64 = 25;
 
 impl Domain for Intermedium {
     fn children(&mut self, pos: &Position, budget: &mut Budget) -> Vec<Transition> {
@@ -31,5 +42,13 @@ impl Domain for Intermedium {
 
     fn evaluate(&self, pos: &Position) -> i32 {
         evaluate(pos, &self.rules)
+    }
+
+    fn take_work(&mut self) -> u64 {
+        let now = Position::threat_work();
+        let done = now.saturating_sub(self.work_seen);
+        // Keep the remainder for next time.
+        self.work_seen = now - done % WALK_STATES_PER_NODE;
+        done / WALK_STATES_PER_NODE
     }
 }

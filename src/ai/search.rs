@@ -33,6 +33,11 @@ pub(crate) trait Domain {
     fn terminal(&self, pos: &Position) -> Option<i32>;
     /// Static score for the side to move; also handles finished positions.
     fn evaluate(&self, pos: &Position) -> i32;
+    /// Work done by evaluations since the last call, in nodes (for
+    /// evaluations whose cost varies a lot from position to position).
+    fn take_work(&mut self) -> u64 {
+        0
+    }
 }
 
 /// Search shape.
@@ -132,6 +137,8 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
             };
             scored.push((s, i));
         }
+        let work = self.domain.take_work();
+        self.budget.spend(work);
         scored
     }
 
@@ -277,10 +284,10 @@ pub(crate) fn search<D: Domain>(
         if scored[0].0 >= WIN_BOUND {
             break;
         }
-        // The next iteration costs several times this one: start it only if
-        // it has a fair chance to finish.
+        // The next iteration costs about `width` times this one: start it
+        // only if it can finish, since an unfinished one is thrown away.
         let used = searcher.budget.spent() - before;
-        if used.saturating_mul(3) > searcher.budget.remaining() {
+        if used.saturating_mul(shape.width as u64) > searcher.budget.remaining() {
             break;
         }
     }

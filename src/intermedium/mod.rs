@@ -13,7 +13,7 @@ mod complete;
 mod threat;
 
 pub use builder::Builder;
-pub(crate) use threat::Attacker;
+pub(crate) use threat::{walk_work, Attacker};
 
 use crate::board::{Board, Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::errors::{IllegalMove, LimitExceeded};

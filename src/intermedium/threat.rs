@@ -16,7 +16,7 @@ use crate::board::{Cell, Diagonal, Geometry};
 use crate::position::Position;
 use crate::variant::Rules;
 use rustc_hash::FxHashSet;
-use std::cell::RefCell;
+use std::cell::{Cell as StdCell, RefCell};
 
 /// The side to move's stacks that can be sown, gathered once so that many
 /// targets can be asked about cheaply.
@@ -24,12 +24,15 @@ pub(crate) struct Attacker<'a> {
     pos: &'a Position,
     rules: &'a Rules,
     stacks: Vec<(Cell, u8)>,
+    /// The tallest stack of the mover's colour (for the overflow check).
+    tallest: u8,
 }
 
 impl<'a> Attacker<'a> {
     pub(crate) fn new(pos: &'a Position, rules: &'a Rules) -> Attacker<'a> {
-        let stacks = own_stacks(pos).map(|c| (c, pos.board.get(c))).collect();
-        Attacker { pos, rules, stacks }
+        let stacks: Vec<(Cell, u8)> = own_stacks(pos).map(|c| (c, pos.board.get(c))).collect();
+        let tallest = stacks.iter().map(|s| s.1).max().unwrap_or(0);
+        Attacker { pos, rules, stacks, tallest }
     }
 
     /// Whether the side to move has a legal move that captures what stands
@@ -62,7 +65,7 @@ impl<'a> Attacker<'a> {
             if nearest + empty.saturating_sub(1) > n {
                 return false;
             }
-            if overflow_risk(pos, origin) {
+            if self.tallest as usize + n > 255 && overflow_risk(pos, origin) {
                 return exact_from(pos, rules, origin, target);
             }
             let need = rules.first_move_rule && pos.move_number == 1;
@@ -80,6 +83,15 @@ impl<'a> Attacker<'a> {
 thread_local! {
     /// The walk's memo, kept between calls so that its memory is reused.
     static FAILED: RefCell<FxHashSet<u64>> = RefCell::new(FxHashSet::default());
+    /// Walk states visited so far on this thread, for callers that bound work.
+    static WORK: StdCell<u64> = const { StdCell::new(0) };
+}
+
+/// Walk states visited so far on this thread (a running total). The AI
+/// charges the difference to its node budget, since a walk over a big stack
+/// can cost as much as generating many moves.
+pub(crate) fn walk_work() -> u64 {
+    WORK.with(|w| w.get())
 }
 
 /// Diagonal distance between two cells of one colour.
@@ -128,9 +140,12 @@ impl Walk<'_> {
         let last_i = last.map_or(4, |d| d.index()) as u64;
         let k_code = k.iter().fold(0u64, |acc, &x| acc * 3 + x as u64);
         let key = (((remaining as u64 * 81 + k_code) * 5 + last_i) * 128 + self.g.index(at) as u64) * 2 + need as u64;
-        if self.failed.contains(&key) {
+        // Short walks are cheaper to redo than to remember.
+        let memo = remaining >= 4;
+        if memo && self.failed.contains(&key) {
             return false;
         }
+        WORK.with(|w| w.set(w.get() + 1));
         for (dir, to) in self.g.diagonal(at) {
             if last == Some(dir.reverse()) {
                 continue;
@@ -159,7 +174,9 @@ impl Walk<'_> {
                 return true;
             }
         }
-        self.failed.insert(key);
+        if memo {
+            self.failed.insert(key);
+        }
         false
     }
 
