@@ -31,7 +31,8 @@
 
 use super::budget::Budget;
 use crate::board::{Board, Cell, Geometry};
-use crate::builder::{MoveBuilder, Stage};
+use crate::builder::Stage;
+use crate::cash::Builder as MoveBuilder;
 use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::{Rules, Side};
@@ -159,12 +160,23 @@ impl Gen<'_, '_, '_> {
         let left = b.to_place();
         for cell in receivers(self.pos, &board, &allowed) {
             let mut p = b.clone();
-            if p.place(cell, left).is_ok() && p.stage() == Stage::Done {
+            // All on one cell, or as much as it can take and the rest
+            // spread over the other receivers in the builder's order.
+            while p.stage() == Stage::Place {
+                let here = p.place_options();
+                let target = if here.contains(&cell) { cell } else if let Some(&c) = here.first() { c } else { break };
+                let Some((_, most)) = p.place_range(target) else { break };
+                if p.place(target, most).is_err() {
+                    break;
+                }
+            }
+            if p.stage() == Stage::Done {
                 if let Some(t) = p.finish() {
                     self.keep(t);
                 }
             }
         }
+        let _ = left;
     }
 
     fn keep(&mut self, t: Transition) {

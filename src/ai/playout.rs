@@ -4,7 +4,6 @@
 
 use super::eval_intermedium::can_move;
 use crate::board::{Cell, Diagonal};
-use crate::builder::{MoveBuilder, Stage};
 use crate::moves::{Move, SowMove};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
 use crate::position::Position;
@@ -71,49 +70,9 @@ pub(crate) fn uniform(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Opti
 }
 
 /// A move built by choosing uniformly among the builder's offers at each
-/// stage (origin, count, each step and drop, each placement). The builder
-/// offers only choices that can be completed, so this always ends in a
-/// legal move unless there is none.
+/// stage (origin, count, each step and drop, each placement): the rules'
+/// own `cash_random_move`. Not uniform over distinct moves (that set is far
+/// too large to list), but every legal move has a chance.
 pub(crate) fn random_by_builder(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transition> {
-    let mut b = MoveBuilder::new(pos, rules);
-    // Each stage makes progress; the cap only guards against a builder bug.
-    for _ in 0..4096 {
-        match b.stage() {
-            Stage::Origin => {
-                let origins = b.origins();
-                if origins.is_empty() {
-                    return None;
-                }
-                b.select_origin(origins[rng.random_range(0..origins.len())]).ok()?;
-            }
-            Stage::Count => {
-                let counts = b.count_options();
-                if counts.is_empty() {
-                    return None;
-                }
-                b.pick_up(counts[rng.random_range(0..counts.len())] as u32).ok()?;
-            }
-            Stage::Step => {
-                let steps = b.step_options();
-                if steps.is_empty() {
-                    return None;
-                }
-                let s = &steps[rng.random_range(0..steps.len())];
-                let drops = s.drops();
-                let d = drops.get(rng.random_range(0..drops.len().max(1))).copied().unwrap_or(s.max_drop);
-                b.step(s.cell, d as u32).ok()?;
-            }
-            Stage::Place => {
-                let cells = b.place_options();
-                let left = b.to_place();
-                if cells.is_empty() || left == 0 {
-                    return None;
-                }
-                let n = rng.random_range(1..=left);
-                b.place(cells[rng.random_range(0..cells.len())], n).ok()?;
-            }
-            Stage::Done => return b.finish(),
-        }
-    }
-    None
+    crate::cash_random_move(pos, rules, rng)
 }

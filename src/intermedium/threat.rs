@@ -110,7 +110,7 @@ fn overflow_risk(pos: &Position, origin: Cell) -> bool {
 fn exact_from(pos: &Position, rules: &Rules, origin: Cell, target: Cell) -> bool {
     let mut out = Vec::new();
     let mut budget = crate::play::DEFAULT_MOVE_LIMIT;
-    if super::sowings_from(pos, rules, origin, &mut budget, crate::play::DEFAULT_MOVE_LIMIT, &mut out).is_err() {
+    if super::sowings_from(pos, rules, origin, &mut budget, crate::play::DEFAULT_MOVE_LIMIT, Some(&mut out)).is_err() {
         return false;
     }
     let enemy_city = super::city(pos.side_to_move.opponent());
