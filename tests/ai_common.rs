@@ -40,6 +40,11 @@ proptest! {
     fn intermedium_moves_are_legal(plies in 0usize..80, seed in any::<u64>(), level in 1u8..=5) {
         plays_legal_moves(GameKind::Intermedium, plies, seed, level);
     }
+
+    #[test]
+    fn cash_moves_are_legal(plies in 0usize..60, seed in any::<u64>(), level in 1u8..=5) {
+        plays_legal_moves(GameKind::CashInHand, plies, seed, level);
+    }
 }
 
 fn play_out(kind: GameKind, seed: u64, plies: usize) -> Vec<String> {
@@ -57,7 +62,9 @@ fn play_out(kind: GameKind, seed: u64, plies: usize) -> Vec<String> {
 
 #[test]
 fn the_same_seed_gives_the_same_game() {
-    let a = play_out(GameKind::Intermedium, 42, 24);
-    assert_eq!(a, play_out(GameKind::Intermedium, 42, 24));
-    assert!(a.len() >= 10);
+    for kind in GameKind::ALL {
+        let a = play_out(kind, 42, 24);
+        assert_eq!(a, play_out(kind, 42, 24), "{kind}");
+        assert!(a.len() >= 10, "{kind}");
+    }
 }

@@ -7,8 +7,8 @@
 //! | 1 | static evaluation of every move, read with heavy noise | all moves once |
 //! | 2 | depth 2 over the 6 best-looking moves | 25 000 |
 //! | 3 | iterative deepening to depth 3, widths 10/6 | 250 000 |
-//! | 4 | to depth 4, widths 12/6 | 1 000 000 |
-//! | 5 | to depth 5, widths 20/8 | 3 000 000 |
+//! | 4 | to depth 4, widths 10/5 | 500 000 |
+//! | 5 | to depth 4, widths 20/6 | 1 500 000 |
 //!
 //! A node is one generated and evaluated child position. Every level takes a
 //! winning move when it sees one; from level 2 up, a city capture in one is
@@ -48,8 +48,8 @@ pub(crate) fn level(level: u8) -> Level {
         1 => Level { shape: shape(1, 1, 1, 0), nodes: 1, pick: Pick::Beginner { noise: 180 } },
         2 => Level { shape: shape(2, 6, 1, 4), nodes: 25_000, pick: Pick::Best },
         3 => Level { shape: shape(3, 10, 6, 3), nodes: 250_000, pick: Pick::Best },
-        4 => Level { shape: shape(4, 12, 6, 2), nodes: 1_000_000, pick: Pick::Best },
-        _ => Level { shape: shape(5, 20, 8, 1), nodes: 3_000_000, pick: Pick::Best },
+        4 => Level { shape: shape(4, 10, 5, 2), nodes: 500_000, pick: Pick::Best },
+        _ => Level { shape: shape(5, 20, 6, 1), nodes: 1_500_000, pick: Pick::Best },
     }
 }
 
