@@ -14,8 +14,8 @@ pub(crate) struct Cash {
 }
 
 impl Domain for Cash {
-    fn children(&mut self, pos: &Position, budget: &mut Budget) -> Vec<Transition> {
-        candidates(pos, &self.rules, budget)
+    fn children(&mut self, pos: &Position, budget: &mut Budget, _root: bool) -> Option<Vec<Transition>> {
+        Some(candidates(pos, &self.rules, budget))
     }
 
     fn terminal(&self, pos: &Position) -> Option<i32> {

@@ -21,15 +21,29 @@ impl Intermedium {
     }
 }
 
+/// Generator work (search states) allowed for one node inside the tree:
+/// about ten times what the starting position needs.
+const INNER_LIMIT: usize = 40_000;
+
 /// Walk states of the capture-threat test that cost about one node.
 const WALK_STATES_PER_NODE: u64 = 25;
 
 impl Domain for Intermedium {
-    fn children(&mut self, pos: &Position, budget: &mut Budget) -> Vec<Transition> {
-        // The limit only guards memory: no real position comes near it.
-        let kids = pos.successors(&self.rules, DEFAULT_MOVE_LIMIT).unwrap_or_default();
-        budget.spend(kids.len() as u64 + 1);
-        kids
+    fn children(&mut self, pos: &Position, budget: &mut Budget, root: bool) -> Option<Vec<Transition>> {
+        // Tall stacks have up to hundreds of thousands of distinct moves
+        // (a 16-stack: 400 000, 2 s to list). Inside the tree such a node
+        // is judged statically; at the root every move is listed.
+        let limit = if root { DEFAULT_MOVE_LIMIT } else { INNER_LIMIT };
+        match pos.successors(&self.rules, limit) {
+            Ok(kids) => {
+                budget.spend(kids.len() as u64 + 1);
+                Some(kids)
+            }
+            Err(_) => {
+                budget.spend(limit as u64 / 4);
+                None
+            }
+        }
     }
 
     fn terminal(&self, pos: &Position) -> Option<i32> {

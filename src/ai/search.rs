@@ -27,8 +27,10 @@ const INF: i32 = WIN + 1;
 pub(crate) trait Domain {
     /// The moves to consider from a position that is not over (all distinct
     /// moves, or a bounded candidate list). Empty means no legal move.
-    /// Implementations charge their work to `budget`.
-    fn children(&mut self, pos: &Position, budget: &mut Budget) -> Vec<Transition>;
+    /// Implementations charge their work to `budget`. Away from the `root`
+    /// they may answer `None` when the list would cost too much: the node is
+    /// then judged by its static evaluation.
+    fn children(&mut self, pos: &Position, budget: &mut Budget, root: bool) -> Option<Vec<Transition>>;
     /// The score for the side to move if the game is over here.
     fn terminal(&self, pos: &Position) -> Option<i32>;
     /// Static score for the side to move; also handles finished positions.
@@ -167,7 +169,9 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
                 }
             }
         }
-        let kids = self.domain.children(pos, self.budget);
+        let Some(kids) = self.domain.children(pos, self.budget, false) else {
+            return from_root(self.domain.evaluate(pos), ply);
+        };
         if self.budget.exhausted() {
             // The list may be cut short: an empty one would read as a loss.
             self.aborted = true;
@@ -231,7 +235,7 @@ pub(crate) fn search<D: Domain>(
 ) -> Option<Report> {
     // The root's list is complete whatever the budget: charged, not cut.
     let mut unbounded = Budget::unlimited();
-    let kids = domain.children(root, &mut unbounded);
+    let kids = domain.children(root, &mut unbounded, true).unwrap_or_default();
     budget.spend(unbounded.spent());
     if kids.is_empty() {
         return None;
