@@ -140,8 +140,9 @@ fn execute(command: Command) -> Result<(), String> {
             if pos.game == GameKind::CashInHand {
                 return list_cash_moves(&pos, &rules, limit);
             }
-            let work = limit.map_or(DEFAULT_MOVE_LIMIT, |n| n.max(1).saturating_mul(64).min(DEFAULT_MOVE_LIMIT));
-            let moves = pos.legal_moves(&rules, work).map_err(|e| {
+            // Intermedium lists stay within the default work limit up to stacks
+            // of about 16 stones; `--limit` only shortens the sorted output.
+            let moves = pos.legal_moves(&rules, DEFAULT_MOVE_LIMIT).map_err(|e| {
                 format!("{e}; the position has too many moves to list in full")
             })?;
             let mut texts: Vec<String> = moves.iter().map(|t| t.mv.to_string()).collect();
@@ -163,7 +164,6 @@ fn execute(command: Command) -> Result<(), String> {
         }
     }
 }
-
 
 /// Work for the exact list when `--limit` is given: small enough to answer at
 /// once, large enough for every small set-up position.
