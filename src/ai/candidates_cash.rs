@@ -155,19 +155,24 @@ impl Gen<'_, '_, '_> {
             }
             return;
         }
+        // After the captures: every occupied cell may receive stones.
         let board = b.board();
-        let allowed = b.place_options();
+        let g = board.geometry();
+        let allowed: Vec<Cell> = g.cells().filter(|&c| board.is_occupied(c)).collect();
         let left = b.to_place();
         for cell in receivers(self.pos, &board, &allowed) {
             let mut p = b.clone();
-            // All on one cell, or as much as it can take and the rest
-            // spread over the other receivers in the builder's order.
-            while p.stage() == Stage::Place {
-                let here = p.place_options();
-                let target = if here.contains(&cell) { cell } else if let Some(&c) = here.first() { c } else { break };
-                let Some((_, most)) = p.place_range(target) else { break };
-                if p.place(target, most).is_err() {
-                    break;
+            if p.place(cell, left).is_err() {
+                // Too many for one stack (255 at most): fill it, spread the
+                // rest in the builder's order.
+                p = b.clone();
+                while p.stage() == Stage::Place {
+                    let here = p.place_options();
+                    let target = if here.contains(&cell) { cell } else if let Some(&c) = here.first() { c } else { break };
+                    let Some((_, most)) = p.place_range(target) else { break };
+                    if p.place(target, most).is_err() {
+                        break;
+                    }
                 }
             }
             if p.stage() == Stage::Done {
@@ -176,7 +181,6 @@ impl Gen<'_, '_, '_> {
                 }
             }
         }
-        let _ = left;
     }
 
     fn keep(&mut self, t: Transition) {
