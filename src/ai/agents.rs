@@ -2,9 +2,9 @@
 //! reference agents used to measure them.
 
 use super::budget::Budget;
+use super::cash::Cash;
 use super::intermedium::Intermedium;
 use super::levels::{level, pick};
-use super::cash::Cash;
 use super::search::search;
 use super::{mcts, playout, zobrist, Clock, Limits};
 use crate::game::Game;
@@ -101,10 +101,7 @@ fn repetition_draws(game: &Game) -> Vec<u64> {
     if !game.rules().repetition_draw {
         return Vec::new();
     }
-    let mut seen: Vec<u64> = (0..=game.plies().len())
-        .filter_map(|i| game.position_at(i))
-        .map(zobrist::hash)
-        .collect();
+    let mut seen: Vec<u64> = (0..=game.plies().len()).filter_map(|i| game.position_at(i)).map(zobrist::hash).collect();
     seen.sort_unstable();
     let mut twice: Vec<u64> = seen.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
     twice.dedup();

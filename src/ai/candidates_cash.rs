@@ -168,7 +168,13 @@ impl Gen<'_, '_, '_> {
                 p = b.clone();
                 while p.stage() == Stage::Place {
                     let here = p.place_options();
-                    let target = if here.contains(&cell) { cell } else if let Some(&c) = here.first() { c } else { break };
+                    let target = if here.contains(&cell) {
+                        cell
+                    } else if let Some(&c) = here.first() {
+                        c
+                    } else {
+                        break;
+                    };
                     let Some((_, most)) = p.place_range(target) else { break };
                     if p.place(target, most).is_err() {
                         break;

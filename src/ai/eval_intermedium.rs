@@ -145,9 +145,5 @@ fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
         .map(|c| (pos.board.get(c), c))
         .collect();
     targets.sort_by_key(|x| std::cmp::Reverse(x.0));
-    targets
-        .into_iter()
-        .take(TARGETS)
-        .find(|&(_, c)| attack.can_capture(c))
-        .map_or(0, |(n, _)| n as i32)
+    targets.into_iter().take(TARGETS).find(|&(_, c)| attack.can_capture(c)).map_or(0, |(n, _)| n as i32)
 }

@@ -62,11 +62,8 @@ pub(crate) fn pick(report: &Report, how: Pick, margin: i32, rng: &mut SmallRng) 
     }
     match how {
         Pick::Best => {
-            let near = moves
-                .iter()
-                .take_while(|m| m.depth == best.depth && m.score >= best.score - margin)
-                .count()
-                .max(1);
+            let near =
+                moves.iter().take_while(|m| m.depth == best.depth && m.score >= best.score - margin).count().max(1);
             rng.random_range(0..near)
         }
         Pick::Beginner { noise } => {

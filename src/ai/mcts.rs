@@ -149,10 +149,7 @@ pub(crate) fn choose(root: &Position, rules: &Rules, rng: &mut SmallRng, budget:
             v = 1.0 - v;
         }
     }
-    let best = *nodes[0]
-        .children
-        .iter()
-        .max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))?;
+    let best = *nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))?;
     nodes[best].transition.take()
 }
 

@@ -39,8 +39,7 @@ fn random_sowing(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Tr
         let mut path = Vec::with_capacity(n);
         let (mut at, mut last): (Cell, Option<Diagonal>) = (origin, None);
         for _ in 0..n {
-            let options: Vec<(Diagonal, Cell)> =
-                g.diagonal(at).filter(|(d, _)| last != Some(d.reverse())).collect();
+            let options: Vec<(Diagonal, Cell)> = g.diagonal(at).filter(|(d, _)| last != Some(d.reverse())).collect();
             if options.is_empty() {
                 break;
             }

@@ -144,7 +144,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
 
 fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
     println!();
-    println!("{:<8} {:>5} {:>5} {:>6} {:>7} {:>10} {:>10}", "agent", "wins", "draws", "losses", "score%", "mean ms", "max ms");
+    println!(
+        "{:<8} {:>5} {:>5} {:>6} {:>7} {:>10} {:>10}",
+        "agent", "wins", "draws", "losses", "score%", "mean ms", "max ms"
+    );
     for (name, t) in names.iter().zip(tallies) {
         println!(
             "{:<8} {:>5} {:>5} {:>6} {:>7.1} {:>10.1} {:>10.1}",
@@ -161,17 +164,25 @@ fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
     let p = scores_a.iter().sum::<f64>() / n;
     let var = scores_a.iter().map(|x| (x - p) * (x - p)).sum::<f64>() / n;
     let se = (var / n).sqrt();
-    // A perfect score has no finite Elo; clamp to half a game from the edge.
-    let edge = 0.5 / n;
-    let clamp = |x: f64| x.clamp(edge, 1.0 - edge);
-    println!(
-        "elo {} - {}: {:+.0} (95% interval {:+.0} to {:+.0}; {} games)",
-        names[0],
-        names[1],
-        elo(clamp(p)),
-        elo(clamp(p - 1.96 * se)),
-        elo(clamp(p + 1.96 * se)),
-        scores_a.len()
-    );
+    let label = format!("elo {} - {}", names[0], names[1]);
+    if p >= 1.0 || p <= 0.0 {
+        // No finite estimate; the exact binomial bound: all n games go one
+        // way with probability at least 2.5% only if p_win >= 0.025^(1/n).
+        let bound = elo(0.025f64.powf(1.0 / n));
+        if p >= 1.0 {
+            println!("{label}: +inf (all {} games won; 95% lower bound {bound:+.0})", scores_a.len());
+        } else {
+            println!("{label}: -inf (all {} games lost; 95% upper bound {:+.0})", scores_a.len(), -bound);
+        }
+    } else {
+        let clamp = |x: f64| x.clamp(0.001, 0.999);
+        println!(
+            "{label}: {:+.0} (95% interval {:+.0} to {:+.0}; {} games)",
+            elo(p),
+            elo(clamp(p - 1.96 * se)),
+            elo(clamp(p + 1.96 * se)),
+            scores_a.len()
+        );
+    }
     println!("score {} {:.1}", names[0], 100.0 * p);
 }

@@ -167,7 +167,12 @@ impl Walk<'_> {
             if !self.ring.iter().any(|&t| cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2) {
                 continue;
             }
-            if self.ring.iter().enumerate().any(|(i, &t)| self.base[i] as u16 + k2[i] as u16 == 0 && cheb(to, t) + 1 > left) {
+            if self
+                .ring
+                .iter()
+                .enumerate()
+                .any(|(i, &t)| self.base[i] as u16 + k2[i] as u16 == 0 && cheb(to, t) + 1 > left)
+            {
                 continue;
             }
             if self.exists(to, Some(dir), left, k2, still_need) {
