@@ -82,7 +82,7 @@ pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn 
             mcts::choose(&pos, &rules, &mut rng, &mut budget)
         }
         Agent::Level(n) => {
-            let lv = level(n);
+            let lv = level(pos.game, n);
             let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
             let draws = repetition_draws(game);
             let report = match pos.game {
