@@ -88,7 +88,10 @@ pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn 
             let report = match pos.game {
                 GameKind::Intermedium => search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws),
                 GameKind::CashInHand => search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws),
-            }?;
+            };
+            // The candidate list is never empty while a legal move exists;
+            // should that ever fail, a legal move still beats none.
+            let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
             let i = pick(&report, lv.pick, lv.shape.margin, &mut rng);
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
