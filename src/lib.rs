@@ -24,6 +24,8 @@ mod perft;
 mod play;
 mod position;
 mod variant;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
 pub use builder::{MoveBuilder, Stage, StepOption};
