@@ -457,6 +457,28 @@ impl JsGame {
         self.kind().geometry().ranks
     }
 
+    /// The two sides, first player first: `["blue", "red"]` or `["white", "black"]`.
+    pub fn sides(&self) -> Vec<String> {
+        vec![side_name(self.kind(), Side::First), side_name(self.kind(), Side::Second)]
+    }
+
+    /// The cities (Intermedium; none in Cash in Hand), for drawing them.
+    #[wasm_bindgen(unchecked_return_type = "{ cell: string; side: string }[]")]
+    pub fn cities(&self) -> JsValue {
+        let list = match self.kind() {
+            GameKind::Intermedium => vec![(crate::city(Side::First), 0), (crate::city(Side::Second), 1)],
+            GameKind::CashInHand => Vec::new(),
+        };
+        #[derive(Serialize)]
+        struct CityJs {
+            cell: String,
+            side: String,
+        }
+        let game = self.kind();
+        let side = |i| if i == 0 { Side::First } else { Side::Second };
+        to_js(&list.into_iter().map(|(c, i)| CityJs { cell: c.to_string(), side: side_name(game, side(i)) }).collect::<Vec<_>>())
+    }
+
     /// The rule options in force.
     #[wasm_bindgen(unchecked_return_type = "Required<RuleOptions>")]
     pub fn rules(&self) -> JsValue {
