@@ -146,6 +146,7 @@ board.addEventListener('ready', () => {
   ready = true;
   save();
   renderState();
+  document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
 }, { once: true });
 board.addEventListener('change', () => { save(); renderState(); });
 board.addEventListener('view', renderState);

@@ -6,7 +6,7 @@ import { loadEngine } from '../engine.js';
 import { AiClient } from './ai-client.js';
 import { sowingFrames, playFrames } from './animate.js';
 import { attachInput } from './input.js';
-import { cellName, makeLayout } from './layout.js';
+import { cellName, makeLayout, parseCell } from './layout.js';
 import { drawBoard } from './render.js';
 import { sheet } from './styles.js';
 
@@ -248,6 +248,17 @@ export class SowingBoard extends HTMLElement {
     } finally {
       if (generation === this.#generation) this.#setThinking(false);
     }
+  }
+
+  /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
+   * for sites that point at cells); null before the first draw or off the board. */
+  cellRect(name) {
+    const c = parseCell(name), L = this.#layout;
+    if (!c || !L || c.file >= L.files || c.rank >= L.ranks) return null;
+    const { file, rank } = c;
+    const box = this.#els.canvas.getBoundingClientRect();
+    const o = L.origin(file, rank);
+    return { x: box.left + o.x, y: box.top + o.y, width: L.cell, height: L.cell };
   }
 
   // ---- record ---------------------------------------------------------------

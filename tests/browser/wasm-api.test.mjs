@@ -1,0 +1,111 @@
+// The wasm API under node: typed results, and bad input of every kind throws
+// an Error with a stable code while the game object stays usable and unchanged.
+import fs from 'node:fs';
+import { test, assert, assertEqual } from './lib/harness.mjs';
+
+const PKG = new URL('../../www/pkg/', import.meta.url);
+const wasm = await import(new URL('sowboard.js', PKG));
+await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
+const { Game, perft, startPosition } = wasm;
+
+function codeOf(fn) {
+  try { fn(); return 'no error'; } catch (e) {
+    assert(e instanceof Error, `threw an Error (${e})`);
+    assert(typeof e.message === 'string' && e.message.length > 5, `has a message: ${e.message}`);
+    return e.code;
+  }
+}
+
+const snapshot = (g) => JSON.stringify({ p: g.position(), m: g.moves(), b: g.build(), r: g.canRedo() });
+
+test('wasm: a new game lists its choices and plays a move', () => {
+  const g = new Game('intermedium');
+  const b = g.build();
+  assertEqual(b.stage, 'origin', 'stage');
+  assertEqual(b.origins.length, 11, 'origins');
+  assertEqual(g.board().length, 70, 'flat board length');
+  assertEqual([g.files, g.ranks], [7, 10], 'size');
+  const info = g.play('A4-b5-a6-b7-a8');
+  assertEqual(info.move, 'a4-b5-a6-b7-a8', 'canonical notation');
+  assertEqual(info.path.map((d) => d.cell), ['b5', 'a6', 'b7', 'a8'], 'path');
+  assertEqual(g.sideToMove(), 'red', 'side to move');
+  assertEqual(g.outcome(), null, 'outcome');
+  assert(g.undo() && g.canRedo() && g.redo(), 'undo/redo');
+  g.free();
+});
+
+test('wasm: building a move choice by choice equals playing it', () => {
+  const g = new Game('intermedium');
+  g.selectOrigin('a4');
+  for (const c of ['b5', 'a6', 'b7']) g.step(c, 1);
+  assertEqual(g.build().steps.map((s) => s.cell).includes('a8'), true, 'a8 offered');
+  const done = g.step('a8', 1);
+  assertEqual([done.stage, done.move], ['done', 'a4-b5-a6-b7-a8'], 'finished move');
+  assertEqual(g.commit().move, 'a4-b5-a6-b7-a8', 'committed');
+  assertEqual(g.ply, 1, 'ply');
+});
+
+test('wasm: bad input throws coded errors and changes nothing', () => {
+  const g = new Game('intermedium');
+  g.selectOrigin('a4');
+  const before = snapshot(g);
+  const cases = [
+    [() => g.step('a4', 1), 'not-diagonal'],
+    [() => g.step('c5', 1), 'no-legal-move-from'],
+    [() => g.step('z99', 1), 'notation'],
+    [() => g.step('h1', 1), 'off-board'],
+    [() => g.step('b5', NaN), 'bad-argument'],
+    [() => g.step('b5', 1e9), 'out-of-range'],
+    [() => g.step('b5', 1.5), 'out-of-range'],
+    [() => g.step(5, 1), 'bad-argument'],
+    [() => g.step({}, 1), 'bad-argument'],
+    [() => g.step('x'.repeat(1 << 20), 1), 'too-long'],
+    [() => g.play('a4-b5'), 'wrong-path-length'],
+    [() => g.play('x'.repeat(1 << 22)), 'too-long'],
+    [() => g.play(null), 'bad-argument'],
+    [() => g.pickUp(3), 'wrong-game'],
+    [() => g.place('a4', 1), 'wrong-game'],
+    [() => g.positionAt(-1), 'out-of-range'],
+    [() => g.boardAt(5), 'out-of-range'],
+    [() => g.moveAt(0), 'out-of-range'],
+    [() => g.aiMove(0), 'out-of-range'],
+    [() => g.aiMove(3, -1), 'out-of-range'],
+    [() => g.aiMove(3, 1, Infinity), 'out-of-range'],
+    [() => g.commit(), 'move-incomplete'],
+  ];
+  for (const [fn, code] of cases) {
+    assertEqual(codeOf(fn), code, `code for ${fn}`);
+    assertEqual(snapshot(g), before, `state after ${fn}`);
+  }
+  // Still usable afterwards.
+  g.step('b5', 1);
+  assertEqual(g.build().path.length, 1, 'a step after the errors');
+});
+
+test('wasm: constructor and load refuse bad arguments with codes', () => {
+  assertEqual(codeOf(() => new Game('chess')), 'bad-argument', 'unknown game');
+  assertEqual(codeOf(() => new Game(undefined)), 'bad-argument', 'missing game');
+  assertEqual(codeOf(() => new Game('intermedium', { quietLimit: -1 })), 'out-of-range', 'quiet limit');
+  assertEqual(codeOf(() => new Game('intermedium', { firstMoveRule: 'yes' })), 'bad-argument', 'flag type');
+  assertEqual(codeOf(() => new Game('intermedium', 7)), 'bad-argument', 'options type');
+  assertEqual(codeOf(() => Game.load('intermedium 1,2 blue 0 1')), 'bad-position', 'bad position');
+  assertEqual(codeOf(() => Game.load('y'.repeat(100000))), 'too-long', 'huge position');
+  assertEqual(codeOf(() => Game.load(startPosition('intermedium'), ['a4-b5-a6-b7-a8', 'a4-b5'])), 'not-your-stack', 'second move bad');
+  assertEqual(codeOf(() => Game.load(startPosition('intermedium'), [1])), 'bad-argument', 'move type');
+  const g = Game.load(startPosition('intermedium'), 'a4-b5-a6-b7-a8; a7-b6-a5-b4-a3', { quietLimit: 0 });
+  assertEqual(g.ply, 2, 'moves from a ;-separated string');
+  assertEqual(g.rules().quietLimit, 0, 'rule option kept');
+});
+
+test('wasm: perft(2) from the Intermedium start', () => {
+  assertEqual(perft(startPosition('intermedium'), 1), 358, 'perft 1');
+  assertEqual(codeOf(() => perft(startPosition('intermedium'), 99)), 'out-of-range', 'depth bound');
+});
+
+test('wasm: the AI move is legal and repeatable with a seed', () => {
+  const g = new Game('intermedium');
+  const a = g.aiMove(1, 42);
+  const b = g.aiMove(1, 42);
+  assertEqual(a, b, 'same seed, same move');
+  assert(g.legalMoves(100000).includes(a), `legal: ${a}`);
+});
