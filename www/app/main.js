@@ -147,6 +147,7 @@ board.addEventListener('ready', () => {
   save();
   renderState();
   document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
+  performance.mark('board-playable');
 }, { once: true });
 board.addEventListener('change', () => { save(); renderState(); });
 board.addEventListener('view', renderState);

@@ -58,6 +58,8 @@ export class SowingBoard extends HTMLElement {
   #viewPly = null;
   #pending = null; // {kind: 'step'|'place', cell, options}
   #focus = null;
+  /** The cursor is drawn only while the keyboard is in use. */
+  #keyboard = false;
   #hint = null;
   #anim = null; // {frame, cancel}
   #reloadQueued = false;
@@ -438,8 +440,9 @@ export class SowingBoard extends HTMLElement {
     if (this.#game && !this.#game.outcome()) this.#game.cancel();
   }
 
-  #onCell({ file, rank }) {
+  #onCell({ file, rank }, byKeyboard = false) {
     this.#focus = { file, rank };
+    this.#keyboard = byKeyboard;
     if (!this.#canInput()) { this.#render(); return; }
     const name = cellName(file, rank);
     const g = this.#game;
@@ -519,12 +522,13 @@ export class SowingBoard extends HTMLElement {
     if (key === 'Escape') { this.#clearChoice(); this.#render(); return; }
     if (key === 'Backspace') { if (this.#canInput()) this.#undoStep(); return; }
     if (key === 'Enter' || key === ' ') {
-      if (this.#focus) this.#onCell(this.#focus);
+      if (this.#focus) this.#onCell(this.#focus, true);
       return;
     }
     const flip = this.#flipped() ? -1 : 1;
     const delta = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[key];
     if (!delta) return;
+    this.#keyboard = true;
     const f = this.#focus ?? { file: 0, rank: 0 };
     this.#focus = {
       file: Math.max(0, Math.min(g.files - 1, f.file + delta[0] * flip)),
@@ -610,7 +614,7 @@ export class SowingBoard extends HTMLElement {
 
   #marks() {
     const g = this.#game;
-    const focus = this.#focus ? cellName(this.#focus.file, this.#focus.rank) : null;
+    const focus = this.#focus && this.#keyboard ? cellName(this.#focus.file, this.#focus.rank) : null;
     if (this.#anim) {
       const f = this.#anim.frame;
       return { lastPath: f.path, hand: f.hand, captured: f.captured ?? [], focus };
