@@ -18,6 +18,8 @@ pub enum NotationError {
     MissingPath,
     /// The text is much longer than any move can be.
     TooLong(usize),
+    /// Cash in Hand: a malformed capture list; says what is wrong.
+    BadCaptureList(&'static str),
 }
 
 impl fmt::Display for NotationError {
@@ -34,6 +36,9 @@ impl fmt::Display for NotationError {
                 f.write_str("a move needs the origin and the cells of its path, like a6-b5-c4-d5")
             }
             NotationError::TooLong(n) => write!(f, "the move text is {n} characters long; no move is that long"),
+            NotationError::BadCaptureList(why) => {
+                write!(f, "bad capture list: {why} (expected it like (:d3 e4) after the steps)")
+            }
         }
     }
 }
@@ -64,6 +69,8 @@ pub enum IllegalMove {
     WrongPathLength { cells: usize, stones: u8 },
     /// Intermedium: the first move must drop a stone on a cell that was empty.
     FirstMoveRule,
+    /// Move builder: a step before any stack was chosen.
+    NoOriginYet,
     /// Intermedium: each step drops exactly one stone.
     WrongDrop { step: usize, drop: u32 },
     /// No legal move can be completed from this stack (or from the move so far).
@@ -98,6 +105,8 @@ pub enum IllegalMove {
     PlaceTwice(Cell),
     /// Cash in Hand: placing 0 stones.
     PlaceZero(Cell),
+    /// Move builder: the action does not fit the stage the move is at.
+    WrongStage { action: &'static str },
 }
 
 fn cell_list(cells: &[Cell]) -> String {
@@ -138,6 +147,7 @@ impl fmt::Display for IllegalMove {
             FirstMoveRule => f.write_str(
                 "first-move rule not met: a player's first move must drop a stone on a cell that was empty",
             ),
+            NoOriginYet => f.write_str("choose a stack to sow from first"),
             WrongDrop { step, drop } => {
                 write!(f, "step {step} drops {drop} stones; in Intermedium every step drops exactly one")
             }
@@ -189,6 +199,7 @@ impl fmt::Display for IllegalMove {
             PlaceOnEmpty(c) => write!(f, "{c} is empty; captured stones go only onto existing stacks"),
             PlaceTwice(c) => write!(f, "{c} is named twice in the redistribution"),
             PlaceZero(c) => write!(f, "placing 0 stones on {c}; each chosen stack gets at least 1"),
+            WrongStage { action } => write!(f, "cannot {action} now: the move is at another stage"),
         }
     }
 }
@@ -210,6 +221,7 @@ impl IllegalMove {
             Reversal { .. } => "reversal",
             WrongPathLength { .. } => "wrong-path-length",
             FirstMoveRule => "first-move-rule",
+            NoOriginYet => "no-origin-yet",
             WrongDrop { .. } => "wrong-drop",
             NoLegalMoveFrom(_) => "no-legal-move-from",
             StackOverflow(_) => "stack-overflow",
@@ -227,6 +239,7 @@ impl IllegalMove {
             PlaceOnEmpty(_) => "place-on-empty",
             PlaceTwice(_) => "place-twice",
             PlaceZero(_) => "place-zero",
+            WrongStage { .. } => "wrong-stage",
         }
     }
 }

@@ -49,13 +49,13 @@ fn quiet_limit_reached(pos: &Position, rules: &Rules) -> bool {
 
 impl Position {
     /// The result if the game is over in this position, as a position string
-    /// alone can tell: the side to move has no stones (Cash in Hand) or no
+    /// alone can tell: a player has no stones (Cash in Hand), the side to move has no
     /// legal move (it has lost), or the quiet-ply limit is reached (draw).
     /// A win is reported before a draw.
     pub fn status(&self, rules: &Rules) -> Option<Outcome> {
         let mover = self.side_to_move;
-        if self.game == GameKind::CashInHand && self.stones_of(mover) == 0 {
-            return Some(Outcome::win(mover.opponent(), EndReason::Eliminated));
+        if let Some(loser) = self.eliminated() {
+            return Some(Outcome::win(loser.opponent(), EndReason::Eliminated));
         }
         if !self.has_legal_move(rules) {
             return Some(Outcome::win(mover.opponent(), EndReason::NoMoves));
@@ -64,6 +64,16 @@ impl Position {
             return Some(Outcome::draw(EndReason::QuietLimit));
         }
         None
+    }
+
+    /// Cash in Hand: the player without stones, if one has none (it has
+    /// lost, RULES.md section 4). The side to move is judged first.
+    fn eliminated(&self) -> Option<crate::variant::Side> {
+        if self.game != GameKind::CashInHand {
+            return None;
+        }
+        let mover = self.side_to_move;
+        [mover, mover.opponent()].into_iter().find(|&s| self.stones_of(s) == 0)
     }
 
     /// Whether the side to move has a legal move, ignoring the quiet limit.
@@ -79,9 +89,7 @@ impl Position {
         if mv.game() != self.game {
             return Err(IllegalMove::WrongGame { expected: self.game });
         }
-        if quiet_limit_reached(self, rules)
-            || (self.game == GameKind::CashInHand && self.stones_of(self.side_to_move) == 0)
-        {
+        if quiet_limit_reached(self, rules) || self.eliminated().is_some() {
             let outcome = self.status(rules).expect("a finished position has a status");
             return Err(IllegalMove::GameOver(self.game, outcome));
         }

@@ -130,7 +130,7 @@ fn notation_errors_change_nothing() {
 fn first_move_rule_needs_a_drop_on_an_empty_cell() {
     // All four cells of the loop other than the origin are occupied: only the
     // origin, which was not empty before the move, receives a "new" stone.
-    let p = setup(GameKind::Intermedium, &[("c4", 4), ("d5", 1), ("c6", 1), ("b5", 1), ("e8", 2)], BLUE, 0, 1);
+    let p = setup(GameKind::Intermedium, &[("c4", 4), ("d5", 1), ("c6", 1), ("b5", 1), ("e9", 2)], BLUE, 0, 1);
     assert_eq!(illegal(p, "c4-d5-c6-b5-c4"), IllegalMove::FirstMoveRule);
     // The same move is fine from move 2 on, or with the rule off.
     let mut later = p;

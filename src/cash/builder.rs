@@ -1,71 +1,404 @@
-//! PLACEHOLDER for the Cash in Hand move builder (issue 3): the signatures are
-//! the contract `crate::builder::MoveBuilder` relies on; the bodies refuse.
+//! The Cash in Hand move builder: origin, pick-up count, each step with its
+//! drop, then the placement of captured stones. Every choice it offers can be
+//! completed into a legal move, and (on any board of at most 255 stones,
+//! which includes every game from the start) every choice that can be
+//! completed is offered. Wrong input is refused with the same error
+//! `validate` gives, and changes nothing.
 
+use super::capture::{captures, receivers, remove};
+use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
+use super::sowing::{bit, can_leave, cash_needed, max_partial, step_error, Visited};
+use super::validate::{check_origin, check_pick_up};
 use crate::board::{Board, Cell};
 use crate::builder::{Stage, StepOption};
 use crate::errors::IllegalMove;
+use crate::moves::CashMove;
 use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::Rules;
 
+/// A Cash in Hand move under construction. The choices made are the origin,
+/// the count, the path and the placements; the rest is derived from them.
 #[derive(Clone, Debug)]
 pub struct Builder {
     position: Position,
+    rules: Rules,
+    origin: Option<Cell>,
+    count: Option<u8>,
+    path: Vec<(Cell, u8)>,
+    placements: Vec<(Cell, u32)>,
+    // Derived by `refresh`:
+    cash: u32,
+    visited: Visited,
+    /// Once the sowing is complete: the captures.
+    captured: Vec<Cell>,
+    captured_stones: u32,
+    /// Boxed to keep the builder (and `MoveBuilder`) small.
+    boards: Box<Boards>,
+}
+
+/// The boards a move under way passes through.
+#[derive(Clone, Debug)]
+struct Boards {
+    /// After the pick-up and the drops so far.
+    sown: Board,
+    /// After the captures (the same as `sown` until the sowing is complete).
+    after_capture: Board,
 }
 
 impl Builder {
-    pub fn new(pos: &Position, _rules: &Rules) -> Builder {
-        Builder { position: *pos }
+    pub fn new(pos: &Position, rules: &Rules) -> Builder {
+        Builder {
+            position: *pos,
+            rules: *rules,
+            origin: None,
+            count: None,
+            path: Vec::new(),
+            placements: Vec::new(),
+            cash: 0,
+            visited: 0,
+            captured: Vec::new(),
+            captured_stones: 0,
+            boards: Box::new(Boards { sown: pos.board, after_capture: pos.board }),
+        }
     }
+
+    /// Recomputes the derived fields from the choices.
+    fn refresh(&mut self) {
+        let pos = &self.position;
+        let g = pos.board.geometry();
+        self.boards.sown = pos.board;
+        self.cash = 0;
+        self.visited = 0;
+        self.captured.clear();
+        self.captured_stones = 0;
+        let (Some(origin), Some(count)) = (self.origin, self.count) else {
+            self.boards.after_capture = self.boards.sown;
+            return;
+        };
+        self.boards.sown.set(origin, pos.board.get(origin) - count);
+        self.visited = bit(g, origin);
+        self.cash = count as u32;
+        for &(cell, d) in &self.path {
+            // Each drop was checked against 255 when it was made.
+            self.boards.sown.set(cell, self.boards.sown.get(cell) + d);
+            self.visited |= bit(g, cell);
+            self.cash -= d as u32;
+        }
+        self.boards.after_capture = self.boards.sown;
+        if self.cash == 0 {
+            self.captured = captures(&self.boards.sown, pos.side_to_move);
+            self.captured_stones = remove(&mut self.boards.after_capture, &self.captured);
+        }
+    }
+
     pub fn stage(&self) -> Stage {
-        Stage::Origin
+        match (self.origin, self.count) {
+            (None, _) => Stage::Origin,
+            (Some(_), None) => Stage::Count,
+            _ if self.cash > 0 => Stage::Step,
+            _ if self.to_place() > 0 => Stage::Place,
+            _ => Stage::Done,
+        }
     }
+
+    fn stack(&self, cell: Cell) -> u32 {
+        self.position.board.get(cell) as u32
+    }
+
+    /// Own stacks from which a legal move starts (none once the game is over).
     pub fn origins(&self) -> Vec<Cell> {
-        Vec::new()
+        let pos = &self.position;
+        if pos.status(&self.rules).is_some() {
+            return Vec::new();
+        }
+        let colour = pos.side_to_move.colour();
+        pos.board
+            .geometry()
+            .cells()
+            .filter(|c| c.colour() == colour && pos.board.is_occupied(*c))
+            .filter(|&c| self.origin_possible(c))
+            .collect()
     }
+
+    fn origin_possible(&self, cell: Cell) -> bool {
+        let n = self.stack(cell);
+        if !overflow_possible(&self.position) {
+            // Picking up everything is the most permissive pick-up.
+            return pick_up_possible(&self.position, cell, n);
+        }
+        (1..=n).any(|k| pick_up_possible(&self.position, cell, k))
+    }
+
+    /// Chooses the origin (starting the move afresh if one was chosen).
     pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
-        Err(IllegalMove::EmptyOrigin(cell))
+        let pos = &self.position;
+        if let Some(outcome) = pos.status(&self.rules) {
+            return Err(IllegalMove::GameOver(pos.game, outcome));
+        }
+        if !pos.board.geometry().contains(cell) {
+            return Err(IllegalMove::OffBoard(cell));
+        }
+        check_origin(pos, cell)?;
+        if !self.origin_possible(cell) {
+            return Err(IllegalMove::NoFirstStep { origin: cell, cash: pos.board.get(cell) });
+        }
+        *self = Builder::new(&self.position, &self.rules);
+        self.origin = Some(cell);
+        self.refresh();
+        Ok(())
     }
+
     pub fn origin(&self) -> Option<Cell> {
-        None
+        self.origin
     }
+
+    /// The legal pick-up counts, ascending: those with a legal first step.
     pub fn count_options(&self) -> Vec<u8> {
-        Vec::new()
+        let Some(origin) = self.origin else { return Vec::new() };
+        if self.stage() != Stage::Count {
+            return Vec::new();
+        }
+        (1..=self.stack(origin))
+            .filter(|&k| pick_up_possible(&self.position, origin, k))
+            .map(|k| k as u8)
+            .collect()
     }
-    pub fn pick_up(&mut self, _count: u32) -> Result<(), IllegalMove> {
-        Err(IllegalMove::PickUpZero)
+
+    pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
+        let Some(origin) = self.origin else { return Err(IllegalMove::WrongStage { action: "pick up" }) };
+        if self.stage() != Stage::Count {
+            return Err(IllegalMove::WrongStage { action: "pick up" });
+        }
+        let k = check_pick_up(&self.position, origin, count)?;
+        if !pick_up_possible(&self.position, origin, count) {
+            return Err(IllegalMove::NoLegalMoveFrom(origin));
+        }
+        self.count = Some(k);
+        self.refresh();
+        Ok(())
     }
+
+    /// Stones still in hand.
     pub fn cash(&self) -> u8 {
-        0
+        self.cash as u8
     }
+
+    fn at(&self) -> Option<Cell> {
+        self.path.last().map(|&(c, _)| c).or(self.origin)
+    }
+
+    /// The legal next cells with their drops (see `StepOption`).
     pub fn step_options(&self) -> Vec<StepOption> {
-        Vec::new()
+        let Some(at) = self.at() else { return Vec::new() };
+        if self.stage() != Stage::Step {
+            return Vec::new();
+        }
+        let board = &self.position.board;
+        let g = board.geometry();
+        let cash = self.cash;
+        let mut options = Vec::new();
+        for (dir, to) in g.diagonal(at) {
+            if self.visited & bit(g, to) != 0 || cash_needed(board, at, dir) > cash {
+                continue;
+            }
+            let partial = max_partial(board, to, cash, self.visited);
+            if !overflow_possible(&self.position) {
+                options.push(StepOption { cell: to, max_drop: cash as u8, max_partial: partial as u8 });
+                continue;
+            }
+            // Some drops could overflow or dead-end: offer the drops that
+            // are sure to be completable, as far as StepOption can say it.
+            let ok = |d: u32| self.drop_completable(to, d);
+            let partial = (1..=partial).take_while(|&d| ok(d)).last().unwrap_or(0);
+            if ok(cash) {
+                options.push(StepOption { cell: to, max_drop: cash as u8, max_partial: partial as u8 });
+            } else if partial > 0 {
+                options.push(StepOption { cell: to, max_drop: partial as u8, max_partial: partial as u8 });
+            }
+        }
+        options
     }
-    pub fn step(&mut self, _cell: Cell, _drop: u32) -> Result<(), IllegalMove> {
-        Err(IllegalMove::PickUpZero)
+
+    /// Whether dropping `d` on `to` (a legal step) leaves a finishable move.
+    fn drop_completable(&self, to: Cell, d: u32) -> bool {
+        let h = self.boards.sown.get(to) as u32;
+        if h + d > 255 {
+            return false;
+        }
+        let mut board = self.boards.sown;
+        board.set(to, (h + d) as u8);
+        let visited = self.visited | bit(board.geometry(), to);
+        can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
     }
+
+    /// Steps to `cell` and drops `drop` stones there.
+    pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
+        let Some(at) = self.at() else { return Err(IllegalMove::WrongStage { action: "step" }) };
+        if self.stage() != Stage::Step {
+            return Err(IllegalMove::WrongStage { action: "step" });
+        }
+        let board = &self.position.board;
+        let step = self.path.len() + 1;
+        if let Some(e) = step_error(board, step, at, cell, self.cash, self.visited) {
+            return Err(e);
+        }
+        if drop == 0 {
+            return Err(IllegalMove::ZeroDrop { step, cell });
+        }
+        let picked = self.count.unwrap_or(0);
+        if drop > self.cash {
+            let dropped = (picked as u32 - self.cash).saturating_add(drop);
+            return Err(IllegalMove::DropsDontAddUp { dropped, picked });
+        }
+        if self.boards.sown.get(cell) as u32 + drop > 255 {
+            return Err(IllegalMove::StackOverflow(cell));
+        }
+        let visited = self.visited | bit(board.geometry(), cell);
+        let left = self.cash - drop;
+        if left > 0 && !can_leave(board, cell, left, visited) {
+            return Err(IllegalMove::Stuck { cell, cash: left as u8 });
+        }
+        if overflow_possible(&self.position) && !self.drop_completable(cell, drop) {
+            return Err(IllegalMove::NoLegalMoveFrom(cell));
+        }
+        self.path.push((cell, drop as u8));
+        self.refresh();
+        Ok(())
+    }
+
+    /// The steps so far with their drops, in order.
     pub fn path(&self) -> Vec<(Cell, u8)> {
-        Vec::new()
+        self.path.clone()
     }
+
+    /// The cells the move captures, once the sowing is complete (file-then-rank order).
     pub fn captured(&self) -> &[Cell] {
-        &[]
+        &self.captured
     }
+
+    /// Captured stones not yet put back.
     pub fn to_place(&self) -> u32 {
-        0
+        self.captured_stones - self.placements.iter().map(|&(_, n)| n).sum::<u32>()
     }
+
+    /// Stage `Place`: the occupied cells (after captures) not yet given stones
+    /// and with room for one more.
     pub fn place_options(&self) -> Vec<Cell> {
-        Vec::new()
+        if self.stage() != Stage::Place {
+            return Vec::new();
+        }
+        receivers(&self.boards.after_capture)
+            .into_iter()
+            .filter(|&c| self.place_range(c).is_some())
+            .collect()
     }
-    pub fn place(&mut self, cell: Cell, _n: u32) -> Result<(), IllegalMove> {
-        Err(IllegalMove::PlaceOnEmpty(cell))
+
+    /// The numbers of stones that may go on `cell` now, as (least, most), or
+    /// `None` if it cannot take any. Without overflow it is `(1, to_place)`.
+    pub fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
+        let g = self.boards.after_capture.geometry();
+        if self.stage() != Stage::Place
+            || !g.contains(cell)
+            || !self.boards.after_capture.is_occupied(cell)
+            || self.placements.iter().any(|&(c, _)| c == cell)
+        {
+            return None;
+        }
+        let left = self.to_place();
+        let room = |c: Cell| 255 - self.boards.after_capture.get(c) as u32;
+        // What the other free cells can still take, beyond this one.
+        let others: u32 = receivers(&self.boards.after_capture)
+            .into_iter()
+            .filter(|&c| c != cell && self.placements.iter().all(|&(p, _)| p != c))
+            .map(room)
+            .sum();
+        let low = left.saturating_sub(others).max(1);
+        let high = left.min(room(cell));
+        (low <= high).then_some((low, high))
     }
+
+    /// Puts `n` captured stones on `cell`.
+    pub fn place(&mut self, cell: Cell, n: u32) -> Result<(), IllegalMove> {
+        if self.stage() != Stage::Place {
+            return Err(IllegalMove::WrongStage { action: "place stones" });
+        }
+        let g = self.boards.after_capture.geometry();
+        if !g.contains(cell) {
+            return Err(IllegalMove::OffBoard(cell));
+        }
+        if n == 0 {
+            return Err(IllegalMove::PlaceZero(cell));
+        }
+        if self.placements.iter().any(|&(c, _)| c == cell) {
+            return Err(IllegalMove::PlaceTwice(cell));
+        }
+        if !self.boards.after_capture.is_occupied(cell) {
+            return Err(IllegalMove::PlaceOnEmpty(cell));
+        }
+        let left = self.to_place();
+        if n > left {
+            let placed = (self.captured_stones - left).saturating_add(n);
+            return Err(IllegalMove::RedistributionSum { placed, captured: self.captured_stones });
+        }
+        if self.boards.after_capture.get(cell) as u32 + n > 255 {
+            return Err(IllegalMove::StackOverflow(cell));
+        }
+        match self.place_range(cell) {
+            Some((low, high)) if (low..=high).contains(&n) => {}
+            _ => return Err(IllegalMove::NoLegalMoveFrom(cell)),
+        }
+        self.placements.push((cell, n));
+        Ok(())
+    }
+
+    /// Takes back the last choice: a placement, a step, the count or the origin.
     pub fn undo(&mut self) -> bool {
+        if self.placements.pop().is_some() {
+            return true;
+        }
+        if self.path.pop().is_some() {
+            self.refresh();
+            return true;
+        }
+        if self.count.take().is_some() {
+            self.refresh();
+            return true;
+        }
+        if self.origin.take().is_some() {
+            self.refresh();
+            return true;
+        }
         false
     }
+
+    /// The board as the move stands: after the pick-up and the drops; once
+    /// the sowing is complete, after the captures and the placements so far.
     pub fn board(&self) -> Board {
-        self.position.board
+        if self.count.is_none() || self.cash > 0 {
+            return self.boards.sown;
+        }
+        let mut board = self.boards.after_capture;
+        for &(cell, n) in &self.placements {
+            // `place` checked the room.
+            board.set(cell, (board.get(cell) as u32 + n) as u8);
+        }
+        board
     }
+
+    /// The finished move and its result, once the stage is `Done`.
     pub fn finish(&self) -> Option<Transition> {
-        None
+        if self.stage() != Stage::Done {
+            return None;
+        }
+        let mv = CashMove {
+            origin: self.origin?,
+            count: self.count? as u32,
+            steps: self.path.iter().map(|&(c, d)| (c, d as u32)).collect(),
+            captures: Some(self.captured.clone()),
+            placements: self.placements.clone(),
+        };
+        super::validate::validate(&self.position, &mv).ok()
     }
 }
+

@@ -7,7 +7,6 @@ mod bench;
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
 
-
 #[derive(Parser)]
 #[command(name = "sowboard", version, about = "Rules engine for Intermedium and Cash in Hand")]
 struct Cli {
@@ -127,6 +126,9 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Moves { setup, limit } => {
             let (pos, rules) = (setup.position()?, setup.rules());
+            if pos.game == GameKind::CashInHand {
+                return list_cash_moves(&pos, &rules, limit);
+            }
             let work = limit.map_or(DEFAULT_MOVE_LIMIT, |n| n.max(1).saturating_mul(64).min(DEFAULT_MOVE_LIMIT));
             let moves = pos.legal_moves(&rules, work).map_err(|e| {
                 format!("{e}; the position has too many moves to list in full")
@@ -146,3 +148,43 @@ fn execute(command: Command) -> Result<(), String> {
     }
 }
 
+
+/// Work for the exact list when `--limit` is given: small enough to answer at
+/// once, large enough for every small set-up position.
+const QUICK_MOVE_LIMIT: usize = 200_000;
+
+/// `moves` for Cash in Hand, whose positions can have astronomically many
+/// distinct moves (the start position does).
+///
+/// Without `--limit`: the full list, sorted, or an error (exit 2) when it
+/// needs more than `DEFAULT_MOVE_LIMIT` units of work.
+/// With `--limit N`: if the full list takes at most `QUICK_MOVE_LIMIT` units
+/// of work, its first N in sorted order. Otherwise the first N distinct
+/// moves the generator finds (origins in board order, smallest pick-ups
+/// first), sorted, with a note on stderr that the list is partial.
+fn list_cash_moves(pos: &Position, rules: &Rules, limit: Option<usize>) -> Result<(), String> {
+    let print = |mut texts: Vec<String>, n: usize| {
+        texts.sort();
+        for t in texts.into_iter().take(n) {
+            println!("{t}");
+        }
+    };
+    let texts = |moves: &[sowboard::Transition]| moves.iter().map(|t| t.mv.to_string()).collect::<Vec<_>>();
+    let Some(n) = limit else {
+        let moves = pos
+            .legal_moves(rules, DEFAULT_MOVE_LIMIT)
+            .map_err(|e| format!("{e}; the position has too many moves to list in full (try --limit N)"))?;
+        print(texts(&moves), usize::MAX);
+        return Ok(());
+    };
+    if let Ok(moves) = pos.legal_moves(rules, QUICK_MOVE_LIMIT) {
+        print(texts(&moves), n);
+        return Ok(());
+    }
+    let (moves, complete) = sowboard::cash_first_moves(pos, rules, n, DEFAULT_MOVE_LIMIT);
+    if !complete {
+        eprintln!("note: the position has too many moves to list in full; these are the first {} found, sorted", moves.len());
+    }
+    print(texts(&moves), n);
+    Ok(())
+}

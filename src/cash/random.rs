@@ -1,0 +1,42 @@
+//! A random legal move, for playouts (AI, benchmarks, property tests).
+
+use super::Builder;
+use crate::builder::Stage;
+use crate::play::Transition;
+use crate::position::Position;
+use crate::variant::{GameKind, Rules};
+use rand::Rng;
+
+fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
+    if items.is_empty() {
+        None
+    } else {
+        Some(items[rng.random_range(0..items.len())].clone())
+    }
+}
+
+/// A random legal move of a Cash in Hand position, or `None` if the game is
+/// over (or the position is of another game). Each choice of the move
+/// builder is drawn uniformly in turn: the origin, the count, each step and
+/// its drop, each placement cell and its number of stones. So the moves are
+/// not uniform over distinct moves (that set is far too large to list), but
+/// every legal move has a chance. The same seed gives the same move.
+pub fn random_move<R: Rng + ?Sized>(pos: &Position, rules: &Rules, rng: &mut R) -> Option<Transition> {
+    if pos.game != GameKind::CashInHand {
+        return None;
+    }
+    let mut b = Builder::new(pos, rules);
+    b.select_origin(pick(&b.origins(), rng)?).ok()?;
+    b.pick_up(pick(&b.count_options(), rng)? as u32).ok()?;
+    while b.stage() == Stage::Step {
+        let option = pick(&b.step_options(), rng)?;
+        let drop = pick(&option.drops(), rng)?;
+        b.step(option.cell, drop as u32).ok()?;
+    }
+    while b.stage() == Stage::Place {
+        let cell = pick(&b.place_options(), rng)?;
+        let (low, high) = b.place_range(cell)?;
+        b.place(cell, rng.random_range(low..=high)).ok()?;
+    }
+    b.finish()
+}

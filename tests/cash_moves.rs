@@ -1,0 +1,70 @@
+//! Move generation, the move builder and an independent brute-force
+//! enumerator find exactly the same distinct moves.
+
+mod cash_support;
+
+use cash_support::*;
+use proptest::prelude::*;
+use sowboard::{Board, Cell, GameKind, Position, Rules, Side};
+
+fn small_positions() -> Vec<Position> {
+    vec![
+        // White's f5-e4 surrounds Black's d4: a capture and a redistribution.
+        cash(&[("f5", 2), ("d5", 1), ("d3", 1), ("c4", 1), ("d4", 1), ("b2", 2), ("g7", 2)], Side::First),
+        // Black to move among White stacks: tall targets and gates.
+        cash(&[("c3", 4), ("d4", 2), ("e3", 1), ("d3", 2), ("c4", 1), ("e2", 1), ("b2", 1)], Side::Second),
+        // Two captures at once are possible for White.
+        cash(&[("c2", 3), ("b3", 1), ("b2", 1), ("a3", 1), ("c3", 1), ("d2", 1), ("e1", 1), ("h8", 1)], Side::First),
+    ]
+}
+
+#[test]
+fn generator_builder_and_brute_force_agree_on_set_ups() {
+    let rules = Rules::default();
+    let mut captures_seen = 0;
+    for p in small_positions() {
+        let generated = generated(&p, &rules);
+        assert!(!generated.is_empty(), "{p} should have moves");
+        let brute = brute_force(&p, &rules);
+        assert_eq!(generated, brute, "generator vs brute force in {p}");
+        assert_eq!(builder_moves(&p, &rules), brute, "builder vs brute force in {p}");
+        captures_seen += generated.iter().filter(|(text, _)| text.ends_with(" 0 10") || text.ends_with(" 0 11")).count();
+    }
+    assert!(captures_seen > 0, "the set-ups are meant to include captures");
+}
+
+fn small_position() -> impl Strategy<Value = Position> {
+    // 4 to 11 stacks of 1 to 4 stones, inside the 5 x 5 corner
+    // a1-e5 so that stacks meet often.
+    let stacks = prop::collection::vec((0u8..5, 0u8..5, 1u8..=4), 4..12);
+    (stacks, any::<bool>()).prop_map(|(stacks, white)| {
+        let mut board = Board::empty(GameKind::CashInHand.geometry());
+        for (f, r, n) in stacks {
+            board.set(Cell::new(f, r), n);
+        }
+        Position {
+            game: GameKind::CashInHand,
+            board,
+            side_to_move: if white { Side::First } else { Side::Second },
+            quiet: 3,
+            move_number: 7,
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn offered_choices_are_exactly_the_legal_moves(p in small_position()) {
+        let rules = Rules::default();
+        let brute = brute_force(&p, &rules);
+        prop_assert_eq!(&generated(&p, &rules), &brute, "generator vs brute force in {}", p);
+        prop_assert_eq!(&builder_moves(&p, &rules), &brute, "builder vs brute force in {}", p);
+        // has_legal_move is exact (when both sides have stones, so that
+        // play is not refused for elimination).
+        if p.stones_of(Side::First) > 0 && p.stones_of(Side::Second) > 0 {
+            prop_assert_eq!(p.has_legal_move(&rules), !brute_force_unchecked(&p, &rules).is_empty());
+        }
+    }
+}
