@@ -23,6 +23,7 @@ async function open(ctx, path = '') {
 }
 
 async function screenshot(page, name, artifacts) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${artifacts}/${name}.png` });
 }
 
@@ -210,6 +211,10 @@ test('screenshots of both games at desktop and phone sizes', async (ctx) => {
     await page.click('#help');
     await screenshot(page, `rules-${name}`, ctx.artifacts);
     await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(100);
+    await screenshot(page, `cash-${name}-dark`, ctx.artifacts);
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.selectOption('#game', 'intermedium');
     await page.selectOption('#mode', 'ai');
     await page.click('#new-game');
