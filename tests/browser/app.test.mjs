@@ -92,6 +92,35 @@ test('undo against the AI takes back both plies; redo restores them', async (ctx
   await page.close();
 });
 
+test('the hint shows a legal move without playing it', async (ctx) => {
+  const { page } = await open(ctx);
+  const before = await boardState(page);
+  const move = await page.evaluate(() => document.querySelector('sowing-board').hint());
+  const legal = await page.evaluate(async (m) => {
+    const { Game } = await import('/pkg/sowboard.js');
+    const g = new Game('intermedium');
+    const ok = g.legalMoves(100000).includes(m);
+    g.free();
+    return ok;
+  }, move);
+  assert(legal, `the hint ${move} is a legal move`);
+  assertEqual(await boardState(page), before, 'nothing played');
+  await page.close();
+});
+
+test('AI vs AI demo plays on by itself; a new game stops it cleanly', async (ctx) => {
+  const { page, errors } = await open(ctx);
+  await page.selectOption('#mode', 'demo');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply >= 3);
+  await page.selectOption('#mode', 'hotseat');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
+  await page.waitForTimeout(500); // an answer still on its way must not land in the new game
+  assertEqual((await boardState(page)).ply, 0, 'plies after the new game');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
 test('keyboard: arrows, Enter and Escape drive a move', async (ctx) => {
   const { page } = await open(ctx);
   await page.locator('sowing-board').locator('canvas').focus();

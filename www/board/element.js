@@ -20,11 +20,11 @@ const TEMPLATE = `
     <button type="button" data-act="cancel">Cancel move</button>
   </div>
   <div class="replay row" part="replay-controls" hidden>
-    <button type="button" data-act="first" aria-label="First position">⏮</button>
-    <button type="button" data-act="prev" aria-label="Previous move">◀</button>
+    <button type="button" data-act="first" aria-label="First position">«</button>
+    <button type="button" data-act="prev" aria-label="Previous move">‹</button>
     <span class="counter"></span>
-    <button type="button" data-act="next" aria-label="Next move">▶</button>
-    <button type="button" data-act="last" aria-label="Last position">⏭</button>
+    <button type="button" data-act="next" aria-label="Next move">›</button>
+    <button type="button" data-act="last" aria-label="Last position">»</button>
   </div>
   <div class="sr" role="status" aria-live="polite"></div>
 </div>`;
