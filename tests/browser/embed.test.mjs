@@ -28,8 +28,10 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
   await page.goto(ctx.hostUrl + 'host.html');
   await boardReady(page, '#one');
   await boardReady(page, '#two');
-  // Board two plays Blue by AI, so it starts a worker (from a Blob URL here).
-  await page.waitForFunction(() => document.querySelector('#two').ply >= 1);
+  // Board two's AI plays Red; asking it for a hint starts its worker (from a
+  // Blob URL, the widget being on another origin) without moving anything.
+  const hint = await page.evaluate(() => document.querySelector('#two').hint());
+  assert(typeof hint === 'string' && hint.includes('-'), `a hint from the worker (${hint})`);
   const workersBefore = page.workers().length;
   assert(workersBefore >= 1, `an AI worker runs (${workersBefore})`);
   const twoBefore = await page.evaluate(() => document.querySelector('#two').position);
@@ -42,13 +44,24 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
   assertEqual(detail.move, 'a4-b5-a6-b7-a8', 'move event detail.move');
   assertEqual(detail.position, await page.evaluate(() => document.querySelector('#one').position), 'move event detail.position');
   await page.waitForTimeout(100);
-  const twoAfter = await page.evaluate(() => document.querySelector('#two').position);
-  // Board two may have moved on by its own AI, but never took board one's move.
-  assert(!(await page.evaluate(() => document.querySelector('#two').moves.includes('a4-b5-a6-b7-a8'))) || twoBefore === twoAfter,
-    'board two did not receive board one\'s move');
+  assertEqual(await page.evaluate(() => document.querySelector('#two').position), twoBefore, 'board two unchanged');
+  assertEqual(await page.evaluate(() => document.querySelector('#two').moves), [], 'board two has no moves');
 
   const bad = await page.evaluate(() => { try { document.querySelector('#one').play('a1-b2'); return 'played'; } catch (e) { return e.code; } });
   assert(bad && bad !== 'played', `illegal move refused (${bad})`);
+
+  // Changing an attribute later updates the board (and its game attribute follows).
+  const CASH = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+  await page.evaluate((p) => document.querySelector('#one').setAttribute('position', p), CASH);
+  await page.waitForFunction((p) => document.querySelector('#one').position === p, CASH);
+  assertEqual(await page.evaluate(() => document.querySelector('#one').getAttribute('game')), 'cash-in-hand', 'game attribute');
+  const errorEvent = await page.evaluate(() => new Promise((resolve) => {
+    const one = document.querySelector('#one');
+    one.addEventListener('error', (e) => resolve(e.detail), { once: true });
+    one.setAttribute('moves', 'c3:99');
+  }));
+  assert(errorEvent.code && errorEvent.message.includes('c3:99'), `error event for a bad moves attribute: ${JSON.stringify(errorEvent)}`);
+  assertEqual(await page.evaluate(() => document.querySelector('#one').position), CASH, 'a bad attribute keeps the game');
 
   // Host styles: the widget adds no global CSS and defines nothing but the element.
   const styles = await page.evaluate(() => ({

@@ -30,7 +30,7 @@ fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
 <script type="module" src="${widget.url}widget.js"></script></head>
 <body><h1>A site that embeds two boards</h1><button id="host-button">host</button>
 <sowing-board id="one" game="intermedium" animation="off"></sowing-board>
-<sowing-board id="two" game="intermedium" ai="blue" level="1" animation="off"></sowing-board>
+<sowing-board id="two" game="intermedium" ai="red" level="1" animation="off"></sowing-board>
 </body></html>`);
 const host = await serve({ root: hostDir });
 

@@ -28,27 +28,22 @@ export function sowingFrames(before, info, files) {
   return frames;
 }
 
-/** Plays frames with requestAnimationFrame; `show(frame)` draws one.
- * Returns a cancel function. `done` runs at the end or on cancel. */
+/** Plays frames with requestAnimationFrame; `show(frame)` draws one and
+ * `done` runs after the last. Returns a function that stops it early
+ * (without calling `done`: whoever stops it draws what comes next). */
 export function playFrames(frames, { msPerFrame, show, done }) {
-  let index = -1, raf = 0, startedAt = 0, finished = false;
+  let index = -1, raf = 0, startedAt = 0;
   // Cumulative end time of each frame (a `hold` frame lasts longer).
   const ends = [];
   frames.reduce((t, f) => { ends.push(t + msPerFrame * (f.hold ?? 1)); return ends.at(-1); }, 0);
-  const finish = () => {
-    if (finished) return;
-    finished = true;
-    cancelAnimationFrame(raf);
-    done();
-  };
   const tick = (now) => {
     startedAt ||= now;
     const t = now - startedAt;
-    let i = ends.findIndex((end) => t < end);
-    if (i < 0) return finish();
+    const i = ends.findIndex((end) => t < end);
+    if (i < 0) { done(); return; }
     if (i !== index) { index = i; show(frames[i]); }
     raf = requestAnimationFrame(tick);
   };
   raf = requestAnimationFrame(tick);
-  return finish;
+  return () => cancelAnimationFrame(raf);
 }

@@ -107,8 +107,14 @@ export class SowingBoard extends HTMLElement {
       listen(matchMedia(query), 'change', () => this.#redraw());
     }
     canvas.setAttribute('aria-label', 'Game board. Arrow keys move the cursor, Enter selects, Backspace undoes a step, Escape cancels the move.');
+    if (this.#game) {
+      // Moved to another place in the page: keep the game, carry on.
+      this.#render();
+      this.#maybeAi();
+      return;
+    }
     loadEngine().then((engine) => {
-      if (!this.isConnected) return;
+      if (!this.isConnected || this.#game) return;
       this.#engine = engine;
       this.#reload();
       this.#emit('ready', { position: this.position, moves: this.moves });
@@ -120,7 +126,7 @@ export class SowingBoard extends HTMLElement {
     for (const off of this.#unbind.splice(0)) off();
     this.#ai?.terminate();
     this.#ai = null;
-    this.#anim?.cancel();
+    this.#stopAnimation();
     clearTimeout(this.#aiTimer);
     this.#generation++;
     this.#thinking = false;
@@ -141,6 +147,7 @@ export class SowingBoard extends HTMLElement {
       return;
     }
     if (name === 'ai' || name === 'level' || name === 'ai-time') {
+      this.#checkAiAttributes();
       this.#cancelAi();
       this.#render();
       this.#maybeAi();
@@ -312,7 +319,7 @@ export class SowingBoard extends HTMLElement {
   #changed(kind) {
     this.#generation++;
     this.#setThinking(false);
-    this.#anim?.cancel();
+    this.#stopAnimation();
     this.#clearChoice();
     this.#hint = null;
     if (kind !== 'load' && this.readonly) this.#viewPly = this.#game.ply;
@@ -323,6 +330,7 @@ export class SowingBoard extends HTMLElement {
 
   #afterMove(info, animate) {
     this.#generation++;
+    this.#stopAnimation();
     this.#clearChoice();
     this.#hint = null;
     if (this.readonly) this.#viewPly = this.#game.ply;
@@ -353,12 +361,30 @@ export class SowingBoard extends HTMLElement {
     if (info.outcome) this.#emit('gameover', info.outcome);
   }
 
+  /** Stops a running animation; the caller redraws. */
+  #stopAnimation() {
+    this.#anim?.cancel();
+    this.#anim = null;
+  }
+
   #animationOn() {
     const a = this.getAttribute('animation');
     return !(a && /^(off|false|0|no)$/i.test(a)) && !reducedMotion();
   }
 
   // ---- AI ---------------------------------------------------------------------
+
+  /** Reports unusable `ai`/`level` values (the board then plays without / at level 3). */
+  #checkAiAttributes() {
+    const ai = this.getAttribute('ai');
+    if (ai != null && !['none', 'both', ...SIDE_NAMES].includes(ai.toLowerCase())) {
+      this.#emit('error', { code: 'bad-attribute', message: `ai="${ai}" is not a side (use ${this.#game?.sides().join(', ')}, both or none)` });
+    }
+    const level = this.getAttribute('level');
+    if (level != null && !/^[1-5]$/.test(level.trim())) {
+      this.#emit('error', { code: 'bad-attribute', message: `level="${level}" is not a level from 1 to 5; playing at level 3` });
+    }
+  }
 
   #aiSides() {
     const v = (this.getAttribute('ai') || 'none').toLowerCase();
