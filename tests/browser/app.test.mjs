@@ -184,6 +184,27 @@ test('a share link restores the game', async (ctx) => {
   await page.close();
 });
 
+test('a city capture ends the game, shown with its reason', async (ctx) => {
+  const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+  const { page, errors } = await open(ctx);
+  await page.selectOption('#mode', 'hotseat');
+  await page.goto(ctx.url + fragment(CITY));
+  await page.reload();
+  await appReady(page);
+  const gameover = page.evaluate(() => new Promise((resolve) => {
+    document.querySelector('sowing-board').addEventListener('gameover', (e) => resolve(e.detail), { once: true });
+  }));
+  for (const cell of ['f9', 'e8', 'd9']) await clickCell(page, cell);
+  const outcome = await gameover;
+  assertEqual([outcome.winner, outcome.reason], ['blue', 'city-captured'], 'outcome');
+  await page.waitForSelector('#banner:not([hidden])');
+  const banner = await page.textContent('#banner');
+  assert(/blue wins/i.test(banner) && /city/i.test(banner), `banner: ${banner}`);
+  await screenshot(page, 'intermedium-desktop-city-captured', ctx.artifacts);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
 test('Cash in Hand: pick-up count, drops and a redistribution by clicks', async (ctx) => {
   const page = await ctx.context.newPage();
   const errors = watchErrors(page);

@@ -108,3 +108,30 @@ test('wasm: the AI move is legal and repeatable with a seed', () => {
   assertEqual(a, b, 'same seed, same move');
   assert(g.legalMoves(100000).includes(a), `legal: ${a}`);
 });
+
+test('wasm: a Cash in Hand move built choice by choice (Browne\'s example)', () => {
+  const start = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+  const g = Game.load(start);
+  assert(g.build().origins.includes('c3'), 'c3 is an origin');
+  g.selectOrigin('c3');
+  const counts = g.build();
+  assertEqual(counts.stage, 'count', 'count stage');
+  assert(counts.counts.includes(8), 'picking up 8 is offered');
+  g.pickUp(8);
+  const first = g.build().steps.find((s) => s.cell === 'd4');
+  assert(first && first.drops.includes(3), 'd4 with a drop of 3 offered');
+  g.step('d4', 3);
+  g.step('e5', 1);
+  const place = g.step('f4', 4);
+  assertEqual([place.stage, place.toPlace, place.captured], ['place', 5, ['d3', 'e4']], 'captures and stones to place');
+  assertEqual(codeOf(() => g.place('a1', 1)), 'place-on-empty', 'placing on an empty cell');
+  g.place('g6', 1);
+  const done = g.place('g7', 4);
+  assertEqual(done.move, 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4', 'the move');
+  const info = g.commit();
+  assertEqual(info.placements, [{ cell: 'g6', count: 1 }, { cell: 'g7', count: 4 }], 'placements in MoveInfo');
+  // The misprinted version (RULES.md section 6) is refused, and says why.
+  const other = Game.load(start);
+  assertEqual(codeOf(() => other.play('c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4')), 'capture-mismatch', 'misprint refused');
+  assertEqual(other.ply, 0, 'nothing played');
+});
