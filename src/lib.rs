@@ -23,6 +23,7 @@ mod moves;
 mod perft;
 mod play;
 mod position;
+pub mod record;
 mod variant;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
