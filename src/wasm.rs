@@ -439,6 +439,26 @@ impl JsGame {
         Ok(JsGame::wrap(game))
     }
 
+    /// A game from its text record (export/import format: the start position
+    /// on the first line, then one move per line or separated by `;`).
+    /// Throws naming the bad line or move; nothing is half-loaded.
+    #[wasm_bindgen(js_name = importText)]
+    pub fn import_text(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "RuleOptions | undefined")] options: JsValue,
+    ) -> ApiResult<JsGame> {
+        let text = arg_string(&text, "text", crate::record::MAX_RECORD_TEXT as u32)?;
+        let rules = arg_rules(&options)?;
+        let game = crate::record::import(&text, rules).map_err(|e| ApiError::new(e.code(), e.to_string()))?;
+        Ok(JsGame::wrap(game))
+    }
+
+    /// The game's text record (see `importText`).
+    #[wasm_bindgen(js_name = exportText)]
+    pub fn export_text(&self) -> String {
+        crate::record::export(&self.game)
+    }
+
     /// The game's name: `intermedium` or `cash-in-hand`.
     #[wasm_bindgen(getter, js_name = gameName)]
     pub fn game_name(&self) -> String {

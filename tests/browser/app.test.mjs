@@ -205,6 +205,29 @@ test('a city capture ends the game, shown with its reason', async (ctx) => {
   await page.close();
 });
 
+test('export the game as text and import it back; a bad import says why', async (ctx) => {
+  const { page } = await open(ctx);
+  await page.selectOption('#mode', 'hotseat');
+  await page.evaluate(() => { const b = document.querySelector('sowing-board'); b.play('a4-b5-a6-b7-a8'); b.play('a7-b6-a5-b4-a3'); });
+  await page.click('#export');
+  const text = await page.inputValue('#game-text');
+  assertEqual(text.trim().split('\n'), [INTERMEDIUM_START, 'a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'exported text');
+  await page.click('#export-dialog button[value="close"]');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
+  await page.click('#export');
+  await page.fill('#game-text', `${INTERMEDIUM_START}\na4-b5-a6-b7-a8\na7-b6`);
+  await page.click('#import');
+  const error = await page.textContent('#import-error');
+  assert(/move 2 \(a7-b6\)/.test(error), `the error names the bad move: ${error}`);
+  assertEqual((await boardState(page)).ply, 0, 'nothing half-loaded');
+  await page.fill('#game-text', text);
+  await page.click('#import');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2);
+  assert(!(await page.locator('#export-dialog').isVisible()), 'dialog closed after a good import');
+  await page.close();
+});
+
 test('Cash in Hand: pick-up count, drops and a redistribution by clicks', async (ctx) => {
   const page = await ctx.context.newPage();
   const errors = watchErrors(page);

@@ -2,7 +2,7 @@
 // all around one <sowing-board>. The board and the engine do the playing.
 import '../widget.js';
 import { clearSave, loadSave, saveGame } from './save.js';
-import { fromFragment, gameToText, textToGame, toFragment } from './record-text.js';
+import { fromFragment, toFragment } from './fragment.js';
 
 const $ = (id) => document.getElementById(id);
 const board = $('board');
@@ -185,7 +185,7 @@ function shareLink() {
 }
 
 $('export').addEventListener('click', () => {
-  $('game-text').value = gameToText({ position: board.startPosition, moves: board.moves });
+  $('game-text').value = board.exportText();
   $('share-link').value = shareLink();
   $('import-error').hidden = true;
   $('export-dialog').showModal();
@@ -204,8 +204,7 @@ $('copy-link').addEventListener('click', () => copy($('share-link').value, $('sh
 $('import').addEventListener('click', () => {
   const error = $('import-error');
   try {
-    const game = textToGame($('game-text').value);
-    board.load(game.position, game.moves);
+    board.importText($('game-text').value);
     applySettings();
     $('export-dialog').close();
   } catch (err) {

@@ -238,6 +238,19 @@ export class SowingBoard extends HTMLElement {
     this.#replaceGame(() => game);
   }
 
+  /** Loads a game from its text record (start position line, then moves). Throws on bad input. */
+  importText(text) {
+    if (!this.#engine) throw codedError('not-ready', 'the board is not ready yet (wait for the ready event)');
+    const game = this.#engine.Game.importText(text, this.#rules());
+    this.#reloadToken++;
+    this.#replaceGame(() => game);
+  }
+
+  /** The game as a text record (the start position, then one move per line). */
+  exportText() {
+    return this.#game?.exportText() ?? '';
+  }
+
   /** Asks the AI for a suggestion for the side to move and shows it (not played). */
   async hint() {
     if (!this.#game || this.#game.outcome()) return null;
