@@ -733,22 +733,22 @@ impl JsGame {
     /// The AI's move for the side to move, in notation, without playing it;
     /// null once the game is over. `level` 1-5, `seed` a whole number (same
     /// seed, same move), `budgetMs` the thinking time (default: the level's).
-    #[wasm_bindgen(js_name = aiMove)]
+    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
     pub fn ai_move(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] seed: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] budget_ms: JsValue,
-    ) -> ApiResult<Option<String>> {
+    ) -> ApiResult<JsValue> {
         let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
         let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
         if self.game.outcome().is_some() {
-            return Ok(None);
+            return Ok(JsValue::NULL);
         }
         let clock = DateClock;
         let limits = Limits { nodes: None, time_ms };
-        Ok(choose_move(&self.game, level, seed, limits, &clock).map(|t| t.mv.to_string()))
+        Ok(choose_move(&self.game, level, seed, limits, &clock).map_or(JsValue::NULL, |t| t.mv.to_string().into()))
     }
 }
 

@@ -212,7 +212,7 @@ test('export the game as text and import it back; a bad import says why', async 
   await page.click('#export');
   const text = await page.inputValue('#game-text');
   assertEqual(text.trim().split('\n'), [INTERMEDIUM_START, 'a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'exported text');
-  await page.click('#export-dialog button[value="close"]');
+  await page.click('#export-dialog .dialog-actions button[value="close"]');
   await page.click('#new-game');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
   await page.click('#export');

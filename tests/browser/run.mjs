@@ -34,6 +34,7 @@ fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
 </body></html>`);
 const host = await serve({ root: hostDir });
 
+await import('./units.test.mjs');
 await import('./wasm-api.test.mjs');
 await import('./app.test.mjs');
 await import('./embed.test.mjs');

@@ -34,7 +34,7 @@ function applySettings() {
   $('mode').value = settings.mode;
   $('side').value = settings.side;
   $('level').value = String(settings.level);
-  $('side').options[0].textContent = `${capital(first)} (moves first)`;
+  $('side').options[0].textContent = `${capital(first)} (first)`;
   $('side').options[1].textContent = capital(second);
   $('side-label').hidden = settings.mode !== 'ai';
   $('level-label').hidden = settings.mode === 'hotseat';

@@ -1,0 +1,71 @@
+// Unit tests of the page's plain-data modules, under node (no browser):
+// board geometry, animation frames, share-link fragments, save validation.
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
+import { sowingFrames } from '../../www/board/animate.js';
+import { fromFragment, toFragment } from '../../www/app/fragment.js';
+
+test('layout: every cell centre hits that cell, flipped or not', () => {
+  for (const flipped of [false, true]) {
+    const L = makeLayout({ files: 7, ranks: 10, width: 360, flipped });
+    for (let rank = 0; rank < 10; rank++) {
+      for (let file = 0; file < 7; file++) {
+        const c = L.center(file, rank);
+        assertEqual(L.hit(c.x, c.y), { file, rank }, `hit ${cellName(file, rank)} flipped=${flipped}`);
+      }
+    }
+    assertEqual(L.hit(-5, 10), null, 'off the board');
+    assert(L.totalW <= 360, `fits the width (${L.totalW})`);
+  }
+  const tall = makeLayout({ files: 7, ranks: 10, width: 2000, maxHeight: 500 });
+  assert(tall.totalH <= 500, `fits the height (${tall.totalH})`);
+  assertEqual(parseCell('D10'), { file: 3, rank: 9 }, 'parse');
+  assertEqual(parseCell('d0'), null, 'rank 0 is no cell');
+});
+
+test('animation: the frames of a recorded move end on the board after it', () => {
+  // Browne's example (RULES.md 6): c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4 on 8x8.
+  const files = 8;
+  const fromRanks = (ranks) => Uint8Array.from(ranks.split('/').reverse().flatMap((r) => r.split(',').map(Number)));
+  const before = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
+  const after = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
+  const info = {
+    origin: 'c3', count: 8, captured: ['d3', 'e4'],
+    path: [{ cell: 'd4', count: 3 }, { cell: 'e5', count: 1 }, { cell: 'f4', count: 4 }],
+    placements: [{ cell: 'g6', count: 1 }, { cell: 'g7', count: 4 }],
+  };
+  const frames = sowingFrames(before, info, files);
+  assertEqual([...frames.at(-1).board], [...after], 'last frame');
+  assertEqual(frames.length, 1 + 3 + 2 + 2, 'pick-up, drops, capture shown and removed, placements');
+  assertEqual([...before].reduce((a, b) => a + b), [...frames.at(-1).board].reduce((a, b) => a + b), 'stones kept');
+});
+
+test('share fragment: round trip, and junk gives no game', () => {
+  const game = { position: 'cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1', moves: ['h1:5 g2:5', 'a1:2 b2:2'] };
+  assertEqual(fromFragment(toFragment(game)), game, 'round trip');
+  assertEqual(fromFragment(''), null, 'empty');
+  assertEqual(fromFragment('#hello'), null, 'no p');
+  assertEqual(fromFragment('#p=' + 'x'.repeat(300000)), null, 'huge');
+});
+
+test('save: a good save loads, every kind of damage is refused whole', async () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  const { saveGame, loadSave } = await import('../../www/app/save.js');
+  const good = { game: 'intermedium', position: 'intermedium x', moves: ['a4-b5-a6-b7-a8'], mode: 'ai', side: 'first', level: 3 };
+  saveGame(good);
+  assertEqual(loadSave().state, good, 'round trip');
+  for (const [what, text] of [
+    ['not JSON', '{'], ['an array', '[]'], ['old version', JSON.stringify({ ...good, version: 0 })],
+    ['moves not strings', JSON.stringify({ ...good, version: 1, moves: [1] })],
+    ['level out of range', JSON.stringify({ ...good, version: 1, level: 9 })],
+    ['unknown mode', JSON.stringify({ ...good, version: 1, mode: 'x' })],
+  ]) {
+    store.set('sowboard.save', text);
+    const r = loadSave();
+    assert(!r.state && typeof r.error === 'string', `${what} refused (${JSON.stringify(r)})`);
+  }
+  store.clear();
+  assertEqual(loadSave(), {}, 'no save');
+  delete globalThis.localStorage;
+});
