@@ -132,6 +132,26 @@ test('keyboard: arrows, Enter and Escape drive a move', async (ctx) => {
   assert(!(await page.locator('sowing-board').locator('button[data-act="cancel"]').isVisible()), 'the move was cancelled');
   const live = await page.locator('sowing-board').locator('.sr').textContent();
   assert(live.length > 0, 'the live region announces');
+  if (await cashAvailable(page)) {
+    // Cash in Hand: the number chooser takes the focus, and gives it back.
+    await page.selectOption('#mode', 'hotseat');
+    await page.selectOption('#game', 'cash-in-hand');
+    await page.click('#new-game');
+    await page.waitForFunction(() => document.querySelector('sowing-board').position.startsWith('cash'));
+    await page.locator('sowing-board').locator('canvas').focus();
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown'); // to rank 1 (the cursor stays at the edge)
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight'); // to h1, White's corner
+    await page.keyboard.press('Enter');
+    const focused = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.activeElement?.dataset.n);
+    assertEqual(focused, '32', 'the largest pick-up count has the focus');
+    await page.keyboard.press('ArrowLeft'); // no effect on buttons; Enter picks the focused 32
+    await page.keyboard.press('Enter');
+    const stage = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.activeElement?.tagName);
+    assertEqual(stage, 'CANVAS', 'focus back on the board');
+    assert(/in hand/.test(await page.locator('sowing-board').locator('.prompt').textContent()), 'now choosing a cell');
+    await page.selectOption('#game', 'intermedium');
+    await page.click('#new-game');
+  }
   await page.close();
 });
 

@@ -71,6 +71,8 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
     adopted: document.adoptedStyleSheets.length,
   }));
   assertEqual(styles, { h1: 'rgb(1, 2, 3)', button: 'rgb(4, 5, 6)', sheets: 1, adopted: 0 }, 'host styles');
+  const newGlobals = await page.evaluate(() => Object.keys(window).filter((k) => !window.keysBeforeWidget.includes(k) && k !== 'keysBeforeWidget'));
+  assertEqual(newGlobals, [], 'globals the widget defined');
 
   const workerGone = new Promise((resolve) => page.workers().forEach((w) => w.once('close', resolve)));
   await page.evaluate(() => document.querySelector('#two').remove());

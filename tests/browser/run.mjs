@@ -26,6 +26,7 @@ const widget = await serve({ root: www, cors: true });
 const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-host-'));
 fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
 <html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
+<script>window.keysBeforeWidget = Object.keys(window);</script>
 <style>h1 { color: rgb(1, 2, 3); } #host-button { background: rgb(4, 5, 6); } sowing-board { width: 320px; display: inline-block; }</style>
 <script type="module" src="${widget.url}widget.js"></script></head>
 <body><h1>A site that embeds two boards</h1><button id="host-button">host</button>

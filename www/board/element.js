@@ -507,6 +507,7 @@ export class SowingBoard extends HTMLElement {
       this.#emit('error', { code: err.code ?? 'bad-argument', message: err.message });
     }
     this.#render();
+    if (byKeyboard && this.#canInput()) this.#announce(`${name}. ${this.#els.prompt.textContent}`);
   }
 
   /** Clicking another own stack before sowing starts switches the origin. */
@@ -582,7 +583,10 @@ export class SowingBoard extends HTMLElement {
     if (!g) return;
     if (act === 'undo-step') this.#undoStep();
     else if (act === 'cancel') { this.#clearChoice(); this.#render(); }
-    else if (act === 'choose') this.#choose(Number(button.dataset.n));
+    else if (act === 'choose') {
+      this.#choose(Number(button.dataset.n));
+      if (this.#keyboard) this.#els.canvas.focus(); // back to the board for the next cell
+    }
     else if (act === 'first') this.viewPly = 0;
     else if (act === 'prev') this.viewPly = (this.#viewPly ?? g.ply) - 1;
     else if (act === 'next') this.viewPly = (this.#viewPly ?? g.ply) + 1;
@@ -713,6 +717,8 @@ export class SowingBoard extends HTMLElement {
         if (n === main) btn.className = 'main';
         els.chooser.append(btn);
       }
+      // Keyboard players go straight to the numbers (the largest is focused).
+      if (this.#keyboard) els.chooser.querySelector('button.main')?.focus();
     }
     els.build.hidden = !(b && b.stage !== 'origin');
     // Replay controls: in read-only mode, or while reviewing an earlier ply.
