@@ -57,27 +57,33 @@ try {
   app.server.close();
 }
 
-// 3. Engine speed: Intermedium perft 1..2 from the start, wasm under node vs native.
+// 3. Engine speed: perft(2) on the CLI bench's positions, wasm under node vs
+// native (`sowboard bench`, timed in-process, same positions).
 const wasm = await import(path.join(www, 'pkg/sowboard.js'));
 await wasm.default({ module_or_path: wasmBytes });
-const start = wasm.startPosition('intermedium');
-const wasmTimes = [];
-for (let i = 0; i < 7; i++) {
-  const t0 = performance.now();
-  wasm.perft(start, 1); const n = wasm.perft(start, 2);
-  wasmTimes.push(performance.now() - t0);
-  if (n !== 128164) throw new Error(`wasm perft(2) = ${n}`);
-}
+const POSITIONS = {
+  'intermedium start': 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1',
+  'intermedium 10-stone stack': 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5',
+};
 const native = path.join(root, 'target/release/sowboard');
+const nativeMs = {};
 if (fs.existsSync(native)) {
-  const nativeTimes = [];
-  for (let i = 0; i < 7; i++) {
-    const t0 = performance.now();
-    execFileSync(native, ['perft', '--game', 'intermedium', '--depth', '2']);
-    nativeTimes.push(performance.now() - t0);
+  // "<name>: ... perft(2) = N in T ms"
+  for (const line of execFileSync(native, ['bench', '--ms', '300']).toString().split('\n')) {
+    const m = /^(.*?): .*perft\(2\) = \d+ in ([\d.]+) ms/.exec(line);
+    if (m) nativeMs[m[1]] = Number(m[2]);
   }
-  const w = Math.min(...wasmTimes), n = Math.min(...nativeTimes);
-  console.log(`perft(2) Intermedium start: wasm (node) best ${w.toFixed(1)} ms, native best ${n.toFixed(1)} ms (process start included), wasm/native ${(w / n).toFixed(2)}x`);
 } else {
-  console.log(`perft(2) wasm best ${Math.min(...wasmTimes).toFixed(1)} ms; build native with cargo build --release for the ratio`);
+  console.log('(build native with cargo build --release for the ratio)');
+}
+for (const [name, position] of Object.entries(POSITIONS)) {
+  const runs = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    wasm.perft(position, 2);
+    runs.push(performance.now() - t0);
+  }
+  const w = Math.min(...runs);
+  const n = nativeMs[name];
+  console.log(`perft(2) ${name}: wasm (node) ${w.toFixed(1)} ms` + (n ? `, native ${n.toFixed(1)} ms, wasm/native ${(w / n).toFixed(2)}x` : ''));
 }
