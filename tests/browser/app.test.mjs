@@ -13,9 +13,11 @@ const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length 
 
 /** Opens the app in a fresh page with no saved game; returns the page and its error list. */
 async function open(ctx, path = '') {
+  const cleaner = await ctx.context.newPage();
+  await cleaner.goto(ctx.url + 'icon.svg'); // same origin, without the app
+  await cleaner.evaluate(() => localStorage.clear());
+  await cleaner.close();
   const page = await ctx.context.newPage();
-  await page.goto(ctx.url + 'icon.svg'); // same origin, without the app
-  await page.evaluate(() => localStorage.clear());
   const errors = watchErrors(page);
   await page.goto(ctx.url + path);
   await appReady(page);

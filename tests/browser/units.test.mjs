@@ -69,3 +69,13 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   assertEqual(loadSave(), {}, 'no save');
   delete globalThis.localStorage;
 });
+
+test('controls: the chooser offers exactly the engine\'s options; prompts say what to do', async () => {
+  const { chooserFor, promptFor } = await import('../../www/board/controls.js');
+  assertEqual(chooserFor({ stage: 'count', origin: 'h1', counts: [1, 2, 5] }, null), { label: 'Pick up how many stones from h1?', options: [1, 2, 5], main: 5 }, 'counts');
+  assertEqual(chooserFor({ stage: 'step', cash: 5 }, { kind: 'step', cell: 'g2', options: [1, 2, 5] }).options, [1, 2, 5], 'drops');
+  assertEqual(chooserFor({ stage: 'origin' }, null), null, 'nothing to choose');
+  assertEqual(promptFor({ build: { stage: 'step', cash: 3 }, side: 'blue' }), 'Blue: choose the next cell (3 in hand)', 'step prompt');
+  assertEqual(promptFor({ build: null, side: 'red', aiToMove: true }), 'Red (AI) to move', 'AI prompt');
+  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — draw: x.', 'game over');
+});

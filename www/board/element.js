@@ -9,25 +9,8 @@ import { attachInput } from './input.js';
 import { cellName, makeLayout, parseCell } from './layout.js';
 import { drawBoard } from './render.js';
 import { sheet } from './styles.js';
+import { TEMPLATE, chooserFor, promptFor, renderControls } from './controls.js';
 
-const TEMPLATE = `
-<div class="wrap">
-  <div class="board"><canvas part="canvas" tabindex="0"></canvas></div>
-  <div class="status" part="status"><span class="prompt"></span> <span class="thinking" hidden>AI is thinking…</span></div>
-  <div class="chooser row" part="chooser" hidden><span class="label"></span></div>
-  <div class="build row" part="build-controls" hidden>
-    <button type="button" data-act="undo-step">Undo step</button>
-    <button type="button" data-act="cancel">Cancel move</button>
-  </div>
-  <div class="replay row" part="replay-controls" hidden>
-    <button type="button" data-act="first" aria-label="First position">«</button>
-    <button type="button" data-act="prev" aria-label="Previous move">‹</button>
-    <span class="counter"></span>
-    <button type="button" data-act="next" aria-label="Next move">›</button>
-    <button type="button" data-act="last" aria-label="Last position">»</button>
-  </div>
-  <div class="sr" role="status" aria-live="polite"></div>
-</div>`;
 
 const RULE_ATTRIBUTES = ['first-move-rule', 'quiet-limit', 'repetition-draw'];
 const RECORD_ATTRIBUTES = ['game', 'position', 'moves', ...RULE_ATTRIBUTES];
@@ -688,70 +671,26 @@ export class SowingBoard extends HTMLElement {
   #renderControls() {
     const g = this.#game;
     if (!g) return;
-    const els = this.#els;
-    const input = this.#canInput();
-    const b = input ? g.build() : null;
-    els.prompt.textContent = this.#promptText(b);
-    // Chooser: pick-up counts, drops at the chosen cell, or stones to put back.
-    let label = null, options = null, main = null;
-    if (b?.stage === 'count') {
-      label = `Pick up how many stones from ${b.origin}?`;
-      options = b.counts; main = b.counts.at(-1);
-    } else if (this.#pending?.kind === 'step') {
-      label = `Drop how many on ${this.#pending.cell}? (${b.cash} in hand)`;
-      options = this.#pending.options; main = options.at(-1);
-    } else if (this.#pending?.kind === 'place') {
-      label = `Put how many captured stones on ${this.#pending.cell}? (${b.toPlace} to place)`;
-      options = this.#pending.options; main = options.at(-1);
-    }
-    els.chooser.hidden = !options;
-    for (const old of els.chooser.querySelectorAll('button')) old.remove();
-    if (options) {
-      els.chooserLabel.textContent = label;
-      for (const n of options) {
-        const btn = document.createElement('button');
-        btn.type = 'button';
-        btn.dataset.act = 'choose';
-        btn.dataset.n = String(n);
-        btn.textContent = String(n);
-        if (n === main) btn.className = 'main';
-        els.chooser.append(btn);
-      }
-      // Keyboard players go straight to the numbers (the largest is focused).
-      if (this.#keyboard) els.chooser.querySelector('button.main')?.focus();
-    }
-    els.build.hidden = !(b && b.stage !== 'origin');
-    // Replay controls: in read-only mode, or while reviewing an earlier ply.
-    const reviewing = this.readonly || this.#viewPly != null;
-    els.replay.hidden = !reviewing;
-    if (reviewing) {
-      const shown = this.#viewPly ?? g.ply;
-      els.counter.textContent = `${shown} / ${g.ply}`;
-      const [first, prev, next, last] = els.replay.querySelectorAll('button');
-      first.disabled = prev.disabled = shown === 0;
-      next.disabled = last.disabled = shown >= g.ply;
-    }
-  }
-
-  #promptText(b) {
-    const g = this.#game;
-    const outcome = g.outcome();
-    if (this.#viewPly != null && (!this.readonly || this.#viewPly < g.ply)) {
-      return this.#viewPly === 0 ? 'Start position' : `After move ${this.#viewPly}: ${g.moveAt(this.#viewPly).move}`;
-    }
-    if (outcome) return `Game over — ${outcome.description}.`;
+    const b = this.#canInput() ? g.build() : null;
     const side = g.sideToMove();
-    const Side = side[0].toUpperCase() + side.slice(1);
-    if (this.readonly) return `${Side} to move`;
-    if (this.#aiPlays(side)) return `${Side} (AI) to move`;
-    if (!b) return `${Side} to move`;
-    switch (b.stage) {
-      case 'origin': return `${Side} to move: choose a stack`;
-      case 'count': return `${Side}: choose how many stones to pick up`;
-      case 'step': return `${Side}: choose the next cell (${b.cash} in hand)`;
-      case 'place': return `${Side}: put ${b.toPlace} captured stone${b.toPlace === 1 ? '' : 's'} back on any stacks`;
-      default: return `${Side} to move`;
-    }
+    const reviewing = this.readonly || this.#viewPly != null;
+    const shownPly = this.#viewPly ?? g.ply;
+    renderControls(this.#els, {
+      prompt: promptFor({
+        build: b,
+        side,
+        aiToMove: this.#aiPlays(side),
+        readonly: this.readonly,
+        outcome: g.outcome(),
+        review: this.#viewPly != null && (!this.readonly || this.#viewPly < g.ply)
+          ? { ply: this.#viewPly, move: this.#viewPly > 0 ? g.moveAt(this.#viewPly).move : null }
+          : null,
+      }),
+      chooser: chooserFor(b, this.#pending),
+      building: Boolean(b && b.stage !== 'origin'),
+      replay: reviewing ? { shown: shownPly, total: g.ply } : null,
+      focusChooser: this.#keyboard,
+    });
   }
 
   #announce(text) {
