@@ -313,8 +313,7 @@ export class SowingBoard extends HTMLElement {
 
   /** After any change of the record other than a move. */
   #changed(kind) {
-    this.#generation++;
-    this.#setThinking(false);
+    this.#cancelAi();
     this.#stopAnimation();
     this.#clearChoice();
     this.#hint = null;
@@ -416,6 +415,12 @@ export class SowingBoard extends HTMLElement {
     clearTimeout(this.#aiTimer);
     this.#generation++;
     this.#setThinking(false);
+    // A search for a position that is gone would hold up the next request in
+    // the worker's queue: stop that worker; a fresh one starts when needed.
+    if (this.#ai?.busy) {
+      this.#ai.terminate();
+      this.#ai = null;
+    }
   }
 
   #maybeAi() {
