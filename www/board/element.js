@@ -656,6 +656,7 @@ export class SowingBoard extends HTMLElement {
       focus,
       lastPath: last ? [last.origin, ...last.path.map((d) => d.cell)] : [],
       captured: last ? last.captured : [],
+      placed: last ? last.placements : [],
       hint: this.#hint,
     };
     if (!this.#canInput()) return marks;
@@ -665,6 +666,7 @@ export class SowingBoard extends HTMLElement {
       marks.path = [b.origin, ...b.path.map((d) => d.cell)];
       marks.lastPath = [];
       marks.captured = b.captured;
+      marks.placed = [];
     }
     if (b.stage === 'origin') marks.origins = b.origins;
     if (b.stage === 'step') marks.targets = b.steps.map((s) => s.cell);

@@ -163,6 +163,21 @@ function cross(ctx, L, name, colour) {
   ctx.stroke();
 }
 
+/** A small "+n" in a cell's corner: captured stones put back there. */
+function badge(ctx, L, name, text, colour, font) {
+  const c = parseCell(name);
+  const { x, y } = L.origin(c.file, c.rank);
+  const h = Math.max(10, L.cell * 0.26);
+  ctx.font = `700 ${Math.round(h * 0.8)}px ${font}`;
+  const w = ctx.measureText(text).width + h * 0.4;
+  ctx.fillStyle = colour;
+  ctx.fillRect(x + L.cell - w - 2, y + 2, w, h);
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, x + L.cell - w / 2 - 2, y + 2 + h / 2);
+}
+
 function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   ctx.save();
   const w = Math.max(2, L.cell * 0.06);
@@ -177,6 +192,7 @@ function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   if (marks.pending) ring(ctx, L, marks.pending, T.selected, w * 1.4, 0.14);
   if (marks.hand) ring(ctx, L, marks.hand, T.lastMove, w * 1.4);
   for (const name of marks.captured ?? []) cross(ctx, L, name, T.capture);
+  for (const drop of marks.placed ?? []) badge(ctx, L, drop.cell, `+${drop.count}`, T.capture, T.font);
   if (marks.focus) {
     ctx.setLineDash([L.cell * 0.12, L.cell * 0.08]);
     ring(ctx, L, marks.focus, T.focus, Math.max(2, L.cell * 0.04), 0.02);
