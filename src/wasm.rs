@@ -738,7 +738,7 @@ impl JsGame {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number | undefined")] seed: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] budget_ms: JsValue,
+        #[wasm_bindgen(js_name = budgetMs, unchecked_param_type = "number | undefined")] budget_ms: JsValue,
     ) -> ApiResult<JsValue> {
         let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;

@@ -167,8 +167,13 @@ export class SowingBoard extends HTMLElement {
   set viewPly(ply) {
     if (!this.#game) return;
     const n = this.#game.ply;
+    const before = this.#viewPly ?? n;
     this.#viewPly = ply == null || (!this.readonly && ply >= n) ? null : Math.max(0, Math.min(n, Math.trunc(ply)));
     this.#clearChoice();
+    this.#stopAnimation();
+    const after = this.#viewPly ?? n;
+    // One step forward replays that move's sowing; other jumps just show the position.
+    if (after === before + 1) this.#animate(this.#game.moveAt(after), () => { this.#anim = null; this.#render(); this.#maybeAi(); });
     this.#render();
     this.#emit('view', { ply: this.#viewPly });
     this.#maybeAi();
@@ -337,23 +342,26 @@ export class SowingBoard extends HTMLElement {
       this.#render();
       this.#maybeAi();
     };
-    if (animate && this.#animationOn()) {
-      const before = this.#game.boardAt(info.ply - 1);
-      const frames = sowingFrames(before, info, this.#game.files);
-      const ms = Number(this.getAttribute('animation-speed')) || 160;
-      this.#anim = { frame: frames[0], cancel: () => {} };
-      this.#anim.cancel = playFrames(frames, {
-        msPerFrame: ms,
-        show: (frame) => { if (this.#anim) { this.#anim.frame = frame; this.#draw(); } },
-        done: finish,
-      });
-      this.#render();
-    } else {
-      finish();
-    }
+    if (!(animate && this.#animate(info, finish))) finish();
     this.#emit('move', detail);
     this.#emit('change', { kind: 'move', position: this.position, moves: this.moves });
     if (info.outcome) this.#emit('gameover', info.outcome);
+  }
+
+  /** Animates a recorded move (MoveInfo) unless animation is off; `done`
+   * runs at its end. Returns whether an animation started. */
+  #animate(info, done) {
+    if (!this.#animationOn()) return false;
+    const frames = sowingFrames(this.#game.boardAt(info.ply - 1), info, this.#game.files);
+    const ms = Number(this.getAttribute('animation-speed')) || 160;
+    this.#anim = { frame: frames[0], cancel: () => {} };
+    this.#anim.cancel = playFrames(frames, {
+      msPerFrame: ms,
+      show: (frame) => { if (this.#anim) { this.#anim.frame = frame; this.#draw(); } },
+      done,
+    });
+    this.#render();
+    return true;
   }
 
   /** Stops a running animation; the caller redraws. */
