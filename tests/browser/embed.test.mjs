@@ -18,6 +18,8 @@ test('embed.html (same origin): a replay board and a live board', async (ctx) =>
   await replay.locator('button[data-act="last"]').click();
   assertEqual(await replay.locator('.counter').textContent(), '4 / 4', 'at the end');
   await page.screenshot({ path: `${ctx.artifacts}/embed-desktop.png`, fullPage: true });
+  const wasmFetches = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).length);
+  assertEqual(wasmFetches, 1, 'the page fetched the engine once for both boards');
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
