@@ -54,12 +54,13 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   const { saveGame, loadSave } = await import('../../www/app/save.js');
   const good = { game: 'intermedium', position: 'intermedium x', moves: ['a4-b5-a6-b7-a8'], mode: 'ai', side: 'first', level: 3 };
   saveGame(good);
-  assertEqual(loadSave().state, good, 'round trip');
+  assertEqual(loadSave().state, { ...good, animation: true }, 'round trip (animation defaults to on)');
   for (const [what, text] of [
     ['not JSON', '{'], ['an array', '[]'], ['old version', JSON.stringify({ ...good, version: 0 })],
     ['moves not strings', JSON.stringify({ ...good, version: 1, moves: [1] })],
     ['level out of range', JSON.stringify({ ...good, version: 1, level: 9 })],
     ['unknown mode', JSON.stringify({ ...good, version: 1, mode: 'x' })],
+    ['animation not a flag', JSON.stringify({ ...good, version: 1, animation: 'yes' })],
   ]) {
     store.set('sowboard.save', text);
     const r = loadSave();

@@ -10,7 +10,7 @@ const SIDES = { intermedium: ['blue', 'red'], 'cash-in-hand': ['white', 'black']
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
 /** Mode, side and level: what the page adds to the board's own state. */
-const settings = { mode: 'ai', side: 'first', level: 3 };
+const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
 let ready = false;
 let noticeTimer = 0;
 
@@ -34,6 +34,8 @@ function applySettings() {
   $('mode').value = settings.mode;
   $('side').value = settings.side;
   $('level').value = String(settings.level);
+  $('animation').checked = settings.animation;
+  board.setAttribute('animation', settings.animation ? 'on' : 'off');
   $('side').options[0].textContent = `${capital(first)} (first)`;
   $('side').options[1].textContent = capital(second);
   $('side-label').hidden = settings.mode !== 'ai';
@@ -64,7 +66,9 @@ function renderMoves() {
     b.type = 'button';
     b.dataset.ply = String(ply);
     b.textContent = text;
-    if (ply === shown) { b.className = 'current'; b.setAttribute('aria-current', 'true'); }
+    // An Intermedium move has no spaces: keep it on one line rather than break at a hyphen.
+    if (!text.includes(' ')) b.classList.add('one-line');
+    if (ply === shown) { b.classList.add('current'); b.setAttribute('aria-current', 'true'); }
     return b;
   };
   const newRow = () => {
@@ -123,7 +127,10 @@ function loadGame({ position, moves }, source) {
 function restore() {
   const shared = fromFragment(location.hash);
   const saved = loadSave();
-  if (saved.state) Object.assign(settings, { mode: saved.state.mode, side: saved.state.side, level: saved.state.level });
+  if (saved.state) {
+    const { mode, side, level, animation } = saved.state;
+    Object.assign(settings, { mode, side, level, animation });
+  }
   if (saved.error) {
     clearSave();
     notice(`Your saved game was not restored: ${saved.error}. A new game has started.`);
@@ -161,9 +168,9 @@ $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   newGame($('game').value);
 });
-for (const id of ['mode', 'side', 'level']) {
+for (const id of ['mode', 'side', 'level', 'animation']) {
   $(id).addEventListener('change', () => {
-    settings[id] = id === 'level' ? Number($(id).value) : $(id).value;
+    settings[id] = id === 'level' ? Number($(id).value) : id === 'animation' ? $(id).checked : $(id).value;
     applySettings();
     save();
     renderState();

@@ -41,5 +41,7 @@ function validate(s) {
   if (!MODES.includes(s.mode)) fail('mode');
   if (!['first', 'second'].includes(s.side)) fail('side');
   if (!Number.isInteger(s.level) || s.level < 1 || s.level > 5) fail('level');
-  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level };
+  // `animation` came later in version 1: absent means on.
+  if (s.animation !== undefined && typeof s.animation !== 'boolean') fail('animation');
+  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level, animation: s.animation ?? true };
 }
