@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
 mod bench;
+mod soak;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -38,6 +39,16 @@ enum Command {
         /// Print at most N moves (and bound the enumeration work).
         #[arg(long)]
         limit: Option<usize>,
+    },
+    /// Play many games (random and AI vs random) checking invariants after every move.
+    Soak {
+        /// intermedium or cash-in-hand
+        #[arg(long)]
+        game: String,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Measure move generation and perft speed.
     Bench {
@@ -140,6 +151,11 @@ fn execute(command: Command) -> Result<(), String> {
                 println!("{t}");
             }
             Ok(())
+        }
+        Command::Soak { game, games, seed } => {
+            let kind = GameKind::from_name(&game)
+                .ok_or_else(|| format!("unknown game '{game}' (expected intermedium or cash-in-hand)"))?;
+            soak::run(kind, games, seed)
         }
         Command::Bench { ms } => {
             bench::run(ms);
