@@ -135,3 +135,43 @@ test('wasm: a Cash in Hand move built choice by choice (Browne\'s example)', () 
   assertEqual(codeOf(() => other.play('c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4')), 'capture-mismatch', 'misprint refused');
   assertEqual(other.ply, 0, 'nothing played');
 });
+
+test('wasm: thousands of random calls with junk arguments never trap', () => {
+  // A seeded generator, so that a failure can be replayed.
+  let state = 0x2545f491;
+  const rand = (n) => { state ^= state << 13; state ^= state >>> 17; state ^= state << 5; return (state >>> 0) % n; };
+  const junk = () => [
+    undefined, null, NaN, Infinity, -Infinity, -0, 0, 1, 2, 3, 8, 255, 256, -1, 1.5, 2 ** 53, 1e300,
+    '', ' ', 'a1', 'h1', 'a4', 'b5', 'c3', 'd4', 'g2', 'z9', 'a10', 'A4', 'a4 ', '\ud800', 'é', 'x'.repeat(5000),
+    'a4-b5-a6-b7-a8', 'h1:5 g2:5', 'c3:8 d4:3', '(:)', ';', {}, [], ['a4'], { quietLimit: 3 }, true, false, 10n,
+  ][rand(43)];
+  const methods = ['selectOrigin', 'pickUp', 'step', 'place', 'undoChoice', 'cancel', 'commit', 'play', 'undo', 'redo',
+    'positionAt', 'boardAt', 'moveAt', 'build', 'board', 'outcome', 'lastMove', 'moves', 'position'];
+  for (const name of ['intermedium', 'cash-in-hand']) {
+    const g = new Game(name);
+    let movesMade = 0;
+    for (let i = 0; i < 3000; i++) {
+      const plyBefore = g.ply;
+      const m = methods[rand(methods.length)];
+      const args = [junk(), junk()];
+      // Steer some calls onto the builder's own choices so that real moves get made too.
+      const b = g.build();
+      if (rand(2) === 0) {
+        if (b.stage === 'origin' && b.origins.length) { args[0] = b.origins[rand(b.origins.length)]; }
+        if (b.stage === 'count' && b.counts.length) { args[0] = b.counts[rand(b.counts.length)]; }
+        if (b.stage === 'step' && b.steps.length) { const s = b.steps[rand(b.steps.length)]; args[0] = s.cell; args[1] = s.drops[rand(s.drops.length)]; }
+        if (b.stage === 'place' && b.places.length) { args[0] = b.places[rand(b.places.length)]; args[1] = 1; }
+      }
+      try {
+        g[m](...args);
+      } catch (e) {
+        assert(typeof e?.code === 'string', `${m}(${args.map(String).join(', ').slice(0, 60)}) threw without a code: ${e}`);
+      }
+      if (g.ply > plyBefore) movesMade++;
+    }
+    assert(movesMade > 5, `${name}: real moves were made too (${movesMade})`);
+    // Still alive and consistent.
+    assert(typeof g.position() === 'string' && g.board().length === g.files * g.ranks, 'usable afterwards');
+    g.free();
+  }
+});
