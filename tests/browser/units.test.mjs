@@ -80,3 +80,11 @@ test('controls: the chooser offers exactly the engine\'s options; prompts say wh
   assertEqual(promptFor({ build: null, side: 'red', aiToMove: true }), 'Red (AI) to move', 'AI prompt');
   assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — draw: x.', 'game over');
 });
+
+test('the committed lockfile names no registry host', async () => {
+  const fs = await import('node:fs');
+  const lock = JSON.parse(fs.readFileSync(new URL('./package-lock.json', import.meta.url), 'utf8'));
+  const resolved = Object.entries(lock.packages).filter(([, p]) => 'resolved' in p).map(([k]) => k);
+  assertEqual(resolved, [], 'packages with a resolved URL');
+  assert(Object.keys(lock.packages).some((k) => k.endsWith('playwright-core')), 'playwright-core is locked');
+});
