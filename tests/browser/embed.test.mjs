@@ -49,6 +49,9 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
   assertEqual(await page.evaluate(() => document.querySelector('#two').position), twoBefore, 'board two unchanged');
   assertEqual(await page.evaluate(() => document.querySelector('#two').moves), [], 'board two has no moves');
 
+  const reset = await page.evaluate(() => { const one = document.querySelector('#one'); one.reset(); return { moves: one.moves, outcome: one.outcome, position: one.position }; });
+  assertEqual(reset, { moves: [], outcome: null, position: twoBefore }, 'reset() goes back to the start');
+
   const bad = await page.evaluate(() => { try { document.querySelector('#one').play('a1-b2'); return 'played'; } catch (e) { return e.code; } });
   assert(bad && bad !== 'played', `illegal move refused (${bad})`);
 
