@@ -4,6 +4,7 @@
 
 mod bench;
 mod soak;
+mod matches;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -50,6 +51,9 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
+    /// The last line reads `score <A> <percent>`.
+    Match(matches::MatchArgs),
     /// Measure move generation and perft speed.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -158,6 +162,7 @@ fn execute(command: Command) -> Result<(), String> {
                 .ok_or_else(|| format!("unknown game '{game}' (expected intermedium or cash-in-hand)"))?;
             soak::run(kind, games, seed)
         }
+        Command::Match(args) => matches::run(args),
         Command::Bench { ms } => {
             bench::run(ms);
             Ok(())
