@@ -11,8 +11,11 @@
 //! merged by (final board, whether anything was captured), which with the
 //! side and counters that follow from them is the resulting position.
 //!
-//! Work is counted (steps tried, states created, redistributions tried) and
-//! the search stops with `LimitExceeded` past the caller's limit.
+//! Work is counted and the search stops with `LimitExceeded` past the
+//! caller's limit: one unit per step tried, sowing state created or
+//! redistribution node visited, `JUDGE_COST` per finished sowing judged and
+//! `MOVE_COST` per distinct move kept (moves are what fills memory: the
+//! default limit of 5 000 000 units keeps at most 300 000 of them).
 
 use super::capture::{captures, receivers, remove};
 use super::sowing::{bit, cash_needed, has_first_step, max_partial, Visited};
@@ -23,6 +26,11 @@ use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::Rules;
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Work units charged for judging a finished sowing (captures, board hashing).
+const JUDGE_COST: usize = 4;
+/// Work units charged for each distinct move found (it is built and kept).
+const MOVE_COST: usize = 16;
 
 /// Stones dropped on each cell of the mover's colour (slot = board index / 2;
 /// the cells of one colour have distinct slots on an 8-file board).
@@ -64,10 +72,15 @@ struct Generator<'a> {
 
 impl Generator<'_> {
     fn tick(&mut self) -> Result<(), Stop> {
-        if self.work_left == 0 {
+        self.charge(1)
+    }
+
+    fn charge(&mut self, units: usize) -> Result<(), Stop> {
+        if self.work_left < units {
+            self.work_left = 0;
             return Err(Stop::Limit);
         }
-        self.work_left -= 1;
+        self.work_left -= units;
         Ok(())
     }
 
@@ -119,6 +132,7 @@ impl Generator<'_> {
                         }
                         sown.set(to, (h + cash) as u8);
                         if self.sown_seen.insert(sown) {
+                            self.charge(JUDGE_COST)?;
                             let mut path = path_to(&nodes, id, g);
                             path.push((to, cash as u8));
                             self.judge(origin, k, path, sown)?;
@@ -210,6 +224,7 @@ impl Generator<'_> {
 
     fn emit(&mut self, parts: Parts, captured_any: bool) -> Result<(), Stop> {
         if self.results.insert((parts.board, captured_any)) {
+            self.charge(MOVE_COST)?;
             self.out.push(transition(self.pos, parts));
             if self.out.len() >= self.want {
                 return Err(Stop::Enough);
