@@ -196,3 +196,35 @@ fn choosing_another_origin_starts_afresh() {
     assert_eq!((b.stage(), b.origin(), b.path().len()), (Stage::Count, Some(cell("e3")), 0));
     assert_eq!(b.board(), p.board);
 }
+
+#[test]
+fn stacks_near_255_limit_what_is_offered() {
+    let rules = Rules::default();
+    // 400 stones: dropping all 200 on d4 would make 400.
+    let p = cash(&[("c3", 200), ("d4", 200), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c3")).unwrap();
+    b.pick_up(200).unwrap();
+    let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
+    assert_eq!((d4.max_drop, d4.max_partial), (55, 55), "only drops that keep d4 within 255");
+    refused(&mut b, IllegalMove::StackOverflow(cell("d4")), |b| b.step(cell("d4"), 56));
+    b.step(cell("d4"), 55).unwrap();
+    assert_eq!(b.board().get(cell("d4")), 255);
+}
+
+#[test]
+fn builder_generator_and_brute_force_agree_when_a_stack_is_full() {
+    let rules = Rules::default();
+    // White's d3 falls to e5-d4; its stone may not go on White's full g2.
+    let p = cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 1), ("g2", 255)], Side::Second);
+    let brute = brute_force(&p, &rules);
+    assert_eq!(generated(&p, &rules), brute);
+    assert_eq!(builder_moves(&p, &rules), brute);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("e5")).unwrap();
+    b.pick_up(1).unwrap();
+    b.step(cell("d4"), 1).unwrap();
+    assert_eq!(b.stage(), Stage::Place);
+    assert!(!b.place_options().contains(&cell("g2")));
+    refused(&mut b, IllegalMove::StackOverflow(cell("g2")), |b| b.place(cell("g2"), 1));
+}
