@@ -7,7 +7,7 @@
 
 use super::capture::{captures, receivers, remove};
 use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
-use super::sowing::{bit, can_leave, cash_needed, max_partial, step_error, Visited};
+use super::sowing::{bit, can_leave, cash_needed, least_cash_to_leave, max_partial, step_error, Visited};
 use super::validate::{check_origin, check_pick_up};
 use crate::board::{Board, Cell};
 use crate::builder::{Stage, StepOption};
@@ -159,10 +159,16 @@ impl Builder {
         if self.stage() != Stage::Count {
             return Vec::new();
         }
-        (1..=self.stack(origin))
-            .filter(|&k| pick_up_possible(&self.position, origin, k))
-            .map(|k| k as u8)
-            .collect()
+        let n = self.stack(origin);
+        if !overflow_possible(&self.position) {
+            // A pick-up can start iff its cash reaches the cheapest first step.
+            let visited = bit(self.position.board.geometry(), origin);
+            return match least_cash_to_leave(&self.position.board, origin, visited) {
+                Some(least) => (least..=n).map(|k| k as u8).collect(),
+                None => Vec::new(),
+            };
+        }
+        (1..=n).filter(|&k| pick_up_possible(&self.position, origin, k)).map(|k| k as u8).collect()
     }
 
     pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
@@ -306,6 +312,9 @@ impl Builder {
             return None;
         }
         let left = self.to_place();
+        if !overflow_possible(&self.position) {
+            return Some((1, left));
+        }
         let room = |c: Cell| 255 - self.boards.after_capture.get(c) as u32;
         // What the other free cells can still take, beyond this one.
         let others: u32 = receivers(&self.boards.after_capture)
