@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use sowboard::{cash_random_move, CashMove, Cell, GameKind, Move, MoveBuilder, Position, Rules, Stage};
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(ProptestConfig::with_cases(32))]
 
     /// From the start: 128 stones stay on the board, every move re-parses
     /// from its notation and re-validates to the same transition, and a
@@ -18,7 +18,7 @@ proptest! {
         let rules = Rules::default();
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut p = Position::start(GameKind::CashInHand);
-        for _ply in 0..150 {
+        for _ply in 0..400 {
             let Some(t) = cash_random_move(&p, &rules, &mut rng) else {
                 prop_assert!(p.status(&rules).is_some(), "no random move but the game goes on: {}", p);
                 break;

@@ -47,6 +47,7 @@ struct Boards {
 }
 
 impl Builder {
+    /// A builder for the side to move in `pos` (nothing chosen yet).
     pub fn new(pos: &Position, rules: &Rules) -> Builder {
         Builder {
             position: *pos,
@@ -92,6 +93,7 @@ impl Builder {
         }
     }
 
+    /// What the move needs next (see `Stage`).
     pub fn stage(&self) -> Stage {
         match (self.origin, self.count) {
             (None, _) => Stage::Origin,
@@ -149,6 +151,7 @@ impl Builder {
         Ok(())
     }
 
+    /// The origin chosen, if any.
     pub fn origin(&self) -> Option<Cell> {
         self.origin
     }
@@ -171,6 +174,7 @@ impl Builder {
         (1..=n).filter(|&k| pick_up_possible(&self.position, origin, k)).map(|k| k as u8).collect()
     }
 
+    /// Picks up `count` stones from the origin (stage `Count`).
     pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
         let Some(origin) = self.origin else { return Err(IllegalMove::WrongStage { action: "pick up" }) };
         if self.stage() != Stage::Count {
@@ -238,7 +242,9 @@ impl Builder {
         can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
     }
 
-    /// Steps to `cell` and drops `drop` stones there.
+    /// Steps to `cell` and drops `drop` stones there (stage `Step`). Once
+    /// the cash is spent the captures are judged: stage `Place` if there
+    /// are any, `Done` otherwise.
     pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
         let Some(at) = self.at() else { return Err(IllegalMove::WrongStage { action: "step" }) };
         if self.stage() != Stage::Step {
@@ -327,7 +333,8 @@ impl Builder {
         (low <= high).then_some((low, high))
     }
 
-    /// Puts `n` captured stones on `cell`.
+    /// Puts `n` captured stones on `cell` (stage `Place`); `Done` once all
+    /// are back.
     pub fn place(&mut self, cell: Cell, n: u32) -> Result<(), IllegalMove> {
         if self.stage() != Stage::Place {
             return Err(IllegalMove::WrongStage { action: "place stones" });
