@@ -91,7 +91,7 @@ impl Cell {
     }
 
     pub fn colour(self) -> Colour {
-        if (self.file + self.rank) % 2 == 0 {
+        if (self.file + self.rank).is_multiple_of(2) {
             Colour::Even
         } else {
             Colour::Odd

@@ -69,6 +69,8 @@ pub enum IllegalMove {
     WrongPathLength { cells: usize, stones: u8 },
     /// Intermedium: the first move must drop a stone on a cell that was empty.
     FirstMoveRule,
+    /// Move builder: a step before any stack was chosen.
+    NoOriginYet,
     /// Intermedium: each step drops exactly one stone.
     WrongDrop { step: usize, drop: u32 },
     /// No legal move can be completed from this stack (or from the move so far).
@@ -145,6 +147,7 @@ impl fmt::Display for IllegalMove {
             FirstMoveRule => f.write_str(
                 "first-move rule not met: a player's first move must drop a stone on a cell that was empty",
             ),
+            NoOriginYet => f.write_str("choose a stack to sow from first"),
             WrongDrop { step, drop } => {
                 write!(f, "step {step} drops {drop} stones; in Intermedium every step drops exactly one")
             }
@@ -218,6 +221,7 @@ impl IllegalMove {
             Reversal { .. } => "reversal",
             WrongPathLength { .. } => "wrong-path-length",
             FirstMoveRule => "first-move-rule",
+            NoOriginYet => "no-origin-yet",
             WrongDrop { .. } => "wrong-drop",
             NoLegalMoveFrom(_) => "no-legal-move-from",
             StackOverflow(_) => "stack-overflow",

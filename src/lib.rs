@@ -23,6 +23,7 @@ mod moves;
 mod perft;
 mod play;
 mod position;
+pub mod record;
 mod variant;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};

@@ -20,10 +20,10 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> Result<u64, LimitExce
 /// Perft of a position known not to be finished (short of having no moves,
 /// which shows up as an empty move list).
 fn count(pos: &Position, rules: &Rules, depth: u32) -> Result<u64, LimitExceeded> {
-    let moves = pos.successors(rules, DEFAULT_MOVE_LIMIT)?;
     if depth == 1 {
-        return Ok(moves.len() as u64);
+        return Ok(pos.count_successors(rules, DEFAULT_MOVE_LIMIT)? as u64);
     }
+    let moves = pos.successors(rules, DEFAULT_MOVE_LIMIT)?;
     let mut total = 0;
     for t in &moves {
         if !t.ends_without_search(rules) {

@@ -136,6 +136,16 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The number of distinct moves, as `successors(..).len()` but cheaper.
+    pub(crate) fn count_successors(&self, rules: &Rules, limit: usize) -> Result<usize, LimitExceeded> {
+        match self.game {
+            GameKind::Intermedium => intermedium::count(self, rules, limit),
+            GameKind::CashInHand => Ok(cash::generate(self, rules, limit)?.len()),
+        }
+    }
+}
+
 pub(crate) fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
     cells.sort_by_key(|c| c.file_major_key());
     cells

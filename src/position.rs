@@ -230,7 +230,7 @@ mod tests {
         assert!(err(&good.replace("intermedium", "chess")).contains("GAME"));
         let fields: Vec<&str> = good.split(' ').collect();
         let ranks = fields[1];
-        let nine = ranks.splitn(2, '/').nth(1).unwrap();
+        let nine = ranks.split_once('/').unwrap().1;
         assert!(err(&format!("intermedium {nine} blue 0 1")).contains("expected 10 ranks"));
         let short_rank7 = ranks.replacen("4,0,4,0,4,0,4", "4,0,4,0,4,0", 1);
         assert!(err(&format!("intermedium {short_rank7} blue 0 1")).contains("rank 9 has 6 cells"));

@@ -9,7 +9,6 @@ use sowboard::{perft, GameKind, Position, Rules};
 
 #[test]
 fn shallow_golden_counts_agree_with_brute_force() {
-    let rules = Rules::default();
     let mut checked = 0;
     for path in golden_files() {
         for case in read_cases(&path) {
@@ -17,7 +16,7 @@ fn shallow_golden_counts_agree_with_brute_force() {
                 continue;
             }
             for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= 2) {
-                let brute = cash_support::brute_perft(&case.position, &rules, depth);
+                let brute = cash_support::brute_perft(&case.position, &case.rules, depth);
                 assert_eq!(brute, expected, "{}:{}: brute-force perft {depth}", case.file, case.line);
                 checked += 1;
             }

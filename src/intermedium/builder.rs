@@ -70,11 +70,9 @@ impl Builder {
             .collect()
     }
 
+    /// Chooses the origin; mid-move, a valid origin starts the move afresh
+    /// from it (an invalid one changes nothing).
     pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
-        if self.origin.is_some() {
-            self.origin = None;
-            self.path.clear();
-        }
         let pos = &self.position;
         if let Some(outcome) = pos.status(&self.rules) {
             return Err(IllegalMove::GameOver(pos.game, outcome));
@@ -96,6 +94,7 @@ impl Builder {
             return Err(self.why_not_completable(cell));
         }
         self.origin = Some(cell);
+        self.path.clear();
         Ok(())
     }
 
@@ -162,7 +161,7 @@ impl Builder {
 
     pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
         let Some(origin) = self.origin else {
-            return self.select_origin(cell);
+            return Err(IllegalMove::NoOriginYet);
         };
         if self.stage() != Stage::Step {
             return Err(IllegalMove::WrongPathLength { cells: self.path.len() + 1, stones: self.stones() as u8 });

@@ -36,8 +36,9 @@ pub(crate) fn can_complete(pos: &Position, rules: &Rules, p: &Partial) -> bool {
         let mut budget = OVERFLOW_SEARCH_BUDGET;
         return exhaustive(pos, rules, p.origin, p.at, p.last, p.remaining, &mut drops, &mut budget);
     }
+    // Drop slots are shared by a cell of each colour: look at the origin's only.
     let hit_empty = g.cells().any(|c| {
-        c != p.origin && p.drops[g.index(c) / 2] > 0 && pos.board.get(c) == 0
+        c.colour() == p.origin.colour() && c != p.origin && p.drops[g.index(c) / 2] > 0 && pos.board.get(c) == 0
     });
     let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty;
     let mut walk = Walk { pos, g, origin: p.origin, memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2] };

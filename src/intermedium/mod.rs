@@ -55,11 +55,16 @@ fn effect(
     let mut board = pos.board;
     board.set(origin, 0);
     let mut hit_empty = false;
-    for cell in g.cells().filter(|c| c.colour() == origin.colour()) {
-        let d = drops[g.index(cell) / 2];
+    // Slot s holds the drops of whichever of cells 2s and 2s+1 has the origin's colour.
+    let same_colour_index = |slot: usize| {
+        let i = slot * 2;
+        if g.cell(i).colour() == origin.colour() { i } else { i + 1 }
+    };
+    for (slot, &d) in drops.iter().enumerate() {
         if d == 0 {
             continue;
         }
+        let cell = g.cell(same_colour_index(slot));
         if cell != origin && pos.board.get(cell) == 0 {
             hit_empty = true;
         }
@@ -183,8 +188,8 @@ fn sowings_from(
     origin: Cell,
     budget: &mut usize,
     limit: usize,
-    out: &mut Vec<Generated>,
-) -> Result<(), LimitExceeded> {
+    mut out: Option<&mut Vec<Generated>>,
+) -> Result<usize, LimitExceeded> {
     let g = pos.board.geometry();
     let n = pos.board.get(origin) as usize;
     let mut layers: Vec<Vec<Link>> = Vec::with_capacity(n + 1);
@@ -232,6 +237,7 @@ fn sowings_from(
         if seen.insert((effect.board, effect.city_captured), ()).is_some() {
             continue;
         }
+        let Some(out) = out.as_deref_mut() else { continue };
         let mut path = vec![Cell::new(0, 0); n];
         let mut at = i;
         for step in (1..=n).rev() {
@@ -241,7 +247,7 @@ fn sowings_from(
         }
         out.push(Generated { mv: SowMove { origin, path }, effect });
     }
-    Ok(())
+    Ok(seen.len())
 }
 
 /// All distinct moves of the side to move, ignoring whether the game is over
@@ -251,9 +257,17 @@ pub(crate) fn generate(pos: &Position, rules: &Rules, limit: usize) -> Result<Ve
     let mut out = Vec::new();
     let mut budget = limit;
     for origin in own_stacks(pos) {
-        sowings_from(pos, rules, origin, &mut budget, limit, &mut out)?;
+        sowings_from(pos, rules, origin, &mut budget, limit, Some(&mut out))?;
     }
     Ok(out)
+}
+
+/// The number of distinct moves, without building them (for perft leaves).
+pub(crate) fn count(pos: &Position, rules: &Rules, limit: usize) -> Result<usize, LimitExceeded> {
+    let mut budget = limit;
+    own_stacks(pos).try_fold(0, |total, origin| {
+        Ok(total + sowings_from(pos, rules, origin, &mut budget, limit, None)?)
+    })
 }
 
 fn own_stacks(pos: &Position) -> impl Iterator<Item = Cell> + '_ {

@@ -1,8 +1,10 @@
 //! Reading perft golden files `tests/perft/*.perft`: a line
-//! `position <POS>`, then lines `perft <depth> <count>`; `#` starts a comment.
+//! `position <POS>`, optionally `rules <option>...` (`first-move-rule=off`,
+//! `quiet-limit=N`, `repetition-draw=off`), then lines `perft <depth> <count>`;
+//! `#` starts a comment.
 #![allow(dead_code)]
 
-use sowboard::Position;
+use sowboard::{Position, Rules};
 use std::path::Path;
 
 /// One position with its expected counts, and where it was written.
@@ -10,6 +12,7 @@ pub struct Case {
     pub file: String,
     pub line: usize,
     pub position: Position,
+    pub rules: Rules,
     pub counts: Vec<(u32, u64)>,
 }
 
@@ -25,7 +28,19 @@ pub fn read_cases(path: &Path) -> Vec<Case> {
         let at = format!("{file}:{}", i + 1);
         if let Some(pos) = line.strip_prefix("position ") {
             let position = pos.parse().unwrap_or_else(|e| panic!("{at}: {e}"));
-            cases.push(Case { file: file.clone(), line: i + 1, position, counts: Vec::new() });
+            cases.push(Case { file: file.clone(), line: i + 1, position, rules: Rules::default(), counts: Vec::new() });
+        } else if let Some(rest) = line.strip_prefix("rules ") {
+            let case = cases.last_mut().unwrap_or_else(|| panic!("{at}: rules line before any position"));
+            for word in rest.split_whitespace() {
+                match word.split_once('=') {
+                    Some(("first-move-rule", v)) => case.rules.first_move_rule = v == "on",
+                    Some(("repetition-draw", v)) => case.rules.repetition_draw = v == "on",
+                    Some(("quiet-limit", v)) => {
+                        case.rules.quiet_ply_limit = v.parse().unwrap_or_else(|e| panic!("{at}: {e}"))
+                    }
+                    _ => panic!("{at}: unknown rule option '{word}'"),
+                }
+            }
         } else if let Some(rest) = line.strip_prefix("perft ") {
             let nums: Vec<u64> = rest.split_whitespace().map(|t| t.parse().unwrap_or_else(|e| panic!("{at}: {e}"))).collect();
             assert_eq!(nums.len(), 2, "{at}: expected `perft <depth> <count>`");

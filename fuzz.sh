@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs each fuzz target (tests/fuzz/fuzz_targets) for a while with libFuzzer.
+#   ./fuzz.sh            every target, 600 s each
+#   ./fuzz.sh 60 move_text
+# cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP lets the stable
+# toolchain (the only one these machines have) use them.
+set -euo pipefail
+cd "$(dirname "$0")"
+export PATH="$HOME/.cargo/bin:$PATH"
+seconds="${1:-600}"
+shift || true
+command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps record_text)
+for t in "${targets[@]}"; do
+  echo "== fuzzing $t for $seconds s"
+  RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir tests/fuzz -O "$t" -- \
+    -max_total_time="$seconds" -max_len=4096 -print_final_stats=1
+done

@@ -1,0 +1,111 @@
+//! A game as text, for export and import: the start position string on the
+//! first line, then one move per line (moves may also be separated by `;`).
+//! Blank lines and lines starting with `#` are ignored.
+//!
+//! ```
+//! use sowboard::{record, GameKind, Game, Rules};
+//! let mut game = Game::new(GameKind::Intermedium, Rules::default());
+//! game.play_text("a4-b5-a6-b7-a8").unwrap();
+//! let text = record::export(&game);
+//! assert_eq!(record::import(&text, Rules::default()).unwrap(), game);
+//! ```
+
+use crate::errors::PlayError;
+use crate::game::Game;
+use crate::position::{Position, PositionError};
+use crate::variant::Rules;
+use std::fmt;
+
+/// Longest record accepted: far beyond any real game, small enough that
+/// hostile input cannot make an import slow.
+pub const MAX_RECORD_TEXT: usize = 1_000_000;
+
+/// Why a record could not be imported. Nothing is half-loaded: an import
+/// either yields the whole game or this error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    TooLong(usize),
+    Empty,
+    Position(PositionError),
+    /// Move number `index` (from 1), as written, and why it was refused.
+    Move { index: usize, text: String, error: PlayError },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::TooLong(n) => write!(f, "the game text is {n} bytes long; the most accepted is {MAX_RECORD_TEXT}"),
+            RecordError::Empty => f.write_str("no game: expected a position string on the first line, then the moves"),
+            RecordError::Position(e) => write!(f, "bad position: {e}"),
+            RecordError::Move { index, text, error } => write!(f, "move {index} ({text}): {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl RecordError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            RecordError::TooLong(_) => "record-too-long",
+            RecordError::Empty => "record-empty",
+            RecordError::Position(_) => "bad-position",
+            RecordError::Move { error, .. } => error.code(),
+        }
+    }
+}
+
+/// Reads a game record and replays it under `rules`.
+pub fn import(text: &str, rules: Rules) -> Result<Game, RecordError> {
+    if text.len() > MAX_RECORD_TEXT {
+        return Err(RecordError::TooLong(text.len()));
+    }
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let first = lines.next().ok_or(RecordError::Empty)?;
+    let start: Position = first.parse().map_err(RecordError::Position)?;
+    let mut game = Game::from_position(start, rules);
+    let moves = lines.flat_map(|l| l.split(';')).map(str::trim).filter(|m| !m.is_empty());
+    for (i, mv) in moves.enumerate() {
+        game.play_text(mv)
+            .map_err(|error| RecordError::Move { index: i + 1, text: mv.to_string(), error })?;
+    }
+    Ok(game)
+}
+
+/// Writes a game record that `import` reads back to the same game.
+pub fn export(game: &Game) -> String {
+    let mut text = game.start().to_string();
+    text.push('\n');
+    for mv in game.move_texts() {
+        text.push_str(&mv);
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::GameKind;
+
+    #[test]
+    fn bad_records_say_what_is_wrong() {
+        let rules = Rules::default();
+        assert_eq!(import("", rules), Err(RecordError::Empty));
+        assert_eq!(import("# only a comment\n\n", rules), Err(RecordError::Empty));
+        assert!(matches!(import("chess", rules), Err(RecordError::Position(_))));
+        let start = GameKind::Intermedium.start_position_string();
+        let e = import(&format!("{start}\na4-b5-a6-b7-a8; a2-b3"), rules).unwrap_err();
+        assert_eq!(e.code(), "not-your-stack");
+        assert!(e.to_string().starts_with("move 2 (a2-b3): "), "{e}");
+        assert!(matches!(import(&"x".repeat(MAX_RECORD_TEXT + 1), rules), Err(RecordError::TooLong(_))));
+    }
+
+    #[test]
+    fn separators_and_comments_are_accepted() {
+        let start = GameKind::Intermedium.start_position_string();
+        let g = import(&format!("# a game\n{start}\n\n a4-b5-a6-b7-a8 ;a7-b6-c5-d4-e3\n"), Rules::default()).unwrap();
+        assert_eq!(g.plies().len(), 2);
+        assert_eq!(import(&export(&g), Rules::default()).unwrap(), g);
+    }
+}
