@@ -67,6 +67,8 @@ struct Generator<'a> {
     /// can sow the same board).
     sown_seen: FxHashSet<Board>,
     results: FxHashSet<(Board, bool)>,
+    /// Whether to build the moves found, or only count them (`results`).
+    keep: bool,
     out: Vec<Transition>,
 }
 
@@ -225,8 +227,10 @@ impl Generator<'_> {
     fn emit(&mut self, parts: Parts, captured_any: bool) -> Result<(), Stop> {
         if self.results.insert((parts.board, captured_any)) {
             self.charge(MOVE_COST)?;
-            self.out.push(transition(self.pos, parts));
-            if self.out.len() >= self.want {
+            if self.keep {
+                self.out.push(transition(self.pos, parts));
+            }
+            if self.results.len() >= self.want {
                 return Err(Stop::Enough);
             }
         }
@@ -265,6 +269,17 @@ pub(crate) fn generate(pos: &Position, limit: usize) -> Result<Vec<Transition>, 
     }
 }
 
+/// The number of distinct moves, as `generate(..).len()` without building
+/// them (for perft's last ply).
+pub(crate) fn count(pos: &Position, limit: usize) -> Result<usize, LimitExceeded> {
+    let mut gen = new_generator(pos, limit, usize::MAX);
+    gen.keep = false;
+    match gen.run() {
+        Ok(()) | Err(Stop::Enough) => Ok(gen.results.len()),
+        Err(Stop::Limit) => Err(LimitExceeded { limit }),
+    }
+}
+
 fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
     Generator {
         pos,
@@ -272,6 +287,7 @@ fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
         want,
         sown_seen: FxHashSet::default(),
         results: FxHashSet::default(),
+        keep: true,
         out: Vec::new(),
     }
 }
