@@ -73,3 +73,27 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The same with a nearly full enemy stack somewhere: captured stones
+    /// cannot all go there (the board holds more than 255 stones, so the
+    /// overflow checks are live).
+    #[test]
+    fn offered_choices_are_exactly_the_legal_moves_next_to_full_stacks(
+        p in small_position(),
+        (f, r, n) in (0u8..5, 0u8..5, 250u8..=255),
+    ) {
+        let mut p = p;
+        let cell = Cell::new(f, r);
+        prop_assume!(Side::owner_of(cell) != p.side_to_move);
+        p.board.set(cell, n);
+        let rules = Rules::default();
+        let count = p.legal_moves(&rules, 2_000_000).map(|m| m.len());
+        prop_assume!(count.is_ok_and(|n| n <= 1500));
+        let brute = brute_force(&p, &rules);
+        prop_assert_eq!(&generated(&p, &rules), &brute, "generator vs brute force in {}", p);
+        prop_assert_eq!(&builder_moves(&p, &rules), &brute, "builder vs brute force in {}", p);
+    }
+}

@@ -128,6 +128,75 @@ proptest! {
     }
 }
 
+fn any_position() -> impl Strategy<Value = Position> {
+    // Up to 8 stacks of any height (so stacks near 255 and boards of more
+    // than 255 stones, where drops can overflow) in the corner a1-d4.
+    let stacks = prop::collection::vec((0u8..4, 0u8..4, prop_oneof![1u8..=4, 120u8..=255]), 1..8);
+    (stacks, any::<bool>()).prop_map(|(stacks, white)| {
+        let mut board = sowboard::Board::empty(GameKind::CashInHand.geometry());
+        for (f, r, n) in stacks {
+            board.set(Cell::new(f, r), n);
+        }
+        let side = if white { sowboard::Side::First } else { sowboard::Side::Second };
+        Position { game: GameKind::CashInHand, board, side_to_move: side, quiet: 0, move_number: 3 }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Arbitrary builder calls on arbitrary set-ups: no panic, a refused
+    /// call changes nothing, an offered choice is accepted, and a finished
+    /// move re-validates to the same result.
+    #[test]
+    fn the_builder_survives_anything(p in any_position(), actions in prop::collection::vec((0u8..8, any::<u8>(), 0u32..300), 1..40)) {
+        let rules = Rules::default();
+        let mut b = MoveBuilder::new(&p, &rules);
+        for (kind, arg, n) in actions {
+            let before = format!("{b:?}");
+            let cell = Cell::new(arg % 10, arg / 25);
+            let pick = |len: usize| arg as usize % len.max(1);
+            let (offered, result) = match kind {
+                0 => { b.undo(); (false, Ok(())) }
+                1 => match b.origins() { v if v.is_empty() => (false, Ok(())), v => (true, b.select_origin(v[pick(v.len())])) },
+                2 => match b.count_options() { v if v.is_empty() => (false, Ok(())), v => (true, b.pick_up(v[pick(v.len())] as u32)) },
+                3 => match b.step_options() {
+                    v if v.is_empty() => (false, Ok(())),
+                    v => {
+                        let o = &v[pick(v.len())];
+                        let drops = o.drops();
+                        (true, b.step(o.cell, drops[n as usize % drops.len()] as u32))
+                    }
+                },
+                4 => match b.place_options() {
+                    v if v.is_empty() => (false, Ok(())),
+                    v => {
+                        let c = v[pick(v.len())];
+                        let MoveBuilder::Cash(cash) = &b else { unreachable!() };
+                        let (low, high) = cash.place_range(c).expect("offered cells take stones");
+                        (true, b.place(c, low + n % (high - low + 1)))
+                    }
+                },
+                5 => (false, b.select_origin(cell)),
+                6 => (false, b.step(cell, n)),
+                _ => (false, b.place(cell, n)),
+            };
+            match result {
+                Err(e) => {
+                    prop_assert!(!offered, "offered choice refused: {}", e);
+                    prop_assert_eq!(format!("{b:?}"), before, "a refused call changed the builder");
+                }
+                Ok(()) => {}
+            }
+            if b.stage() == Stage::Done {
+                let t = b.finish().expect("a Done builder finishes");
+                prop_assert_eq!(p.play(&t.mv, &rules).unwrap(), t);
+                break;
+            }
+        }
+    }
+}
+
 #[test]
 fn random_moves_are_reproducible_from_a_seed() {
     let rules = Rules::default();
