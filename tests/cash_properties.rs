@@ -181,12 +181,9 @@ proptest! {
                 6 => (false, b.step(cell, n)),
                 _ => (false, b.place(cell, n)),
             };
-            match result {
-                Err(e) => {
-                    prop_assert!(!offered, "offered choice refused: {}", e);
-                    prop_assert_eq!(format!("{b:?}"), before, "a refused call changed the builder");
-                }
-                Ok(()) => {}
+            if let Err(e) = result {
+                prop_assert!(!offered, "offered choice refused: {}", e);
+                prop_assert_eq!(format!("{b:?}"), before, "a refused call changed the builder");
             }
             if b.stage() == Stage::Done {
                 let t = b.finish().expect("a Done builder finishes");
