@@ -202,3 +202,20 @@ fn random_moves_are_reproducible_from_a_seed() {
     let b = cash_random_move(&p, &rules, &mut SmallRng::seed_from_u64(7)).unwrap();
     assert_eq!(a, b);
 }
+
+#[test]
+fn a_random_game_record_round_trips() {
+    let rules = Rules::default();
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut game = sowboard::Game::new(GameKind::CashInHand, rules);
+    for _ in 0..120 {
+        let Some(t) = cash_random_move(game.position(), &rules, &mut rng) else { break };
+        game.push(t);
+        if game.outcome().is_some() {
+            break;
+        }
+    }
+    assert!(game.plies().len() >= 20);
+    let text = sowboard::record::export(&game);
+    assert_eq!(sowboard::record::import(&text, rules).unwrap(), game);
+}
