@@ -123,7 +123,9 @@ fn wrong_input_is_refused_with_the_rules_errors_and_changes_nothing() {
     refused(&mut b, IllegalMove::NotYourStack { cell: cell("d3") }, |b| b.select_origin(cell("d3")));
     refused(&mut b, IllegalMove::EmptyOrigin(cell("a1")), |b| b.select_origin(cell("a1")));
     refused(&mut b, IllegalMove::OffBoard(cell("i9")), |b| b.select_origin(cell("i9")));
-    refused(&mut b, IllegalMove::WrongStage { action: "pick up" }, |b| b.pick_up(1));
+    refused(&mut b, IllegalMove::NoOriginYet, |b| b.pick_up(1));
+    refused(&mut b, IllegalMove::NoOriginYet, |b| b.step(cell("d4"), 1));
+    refused(&mut b, IllegalMove::WrongStage { action: "place stones" }, |b| b.place(cell("c3"), 1));
     b.select_origin(cell("c3")).unwrap();
     refused(&mut b, IllegalMove::PickUpZero, |b| b.pick_up(0));
     refused(&mut b, IllegalMove::PickUpTooMany { count: 40, stack: 14 }, |b| b.pick_up(40));

@@ -176,7 +176,7 @@ impl Builder {
 
     /// Picks up `count` stones from the origin (stage `Count`).
     pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
-        let Some(origin) = self.origin else { return Err(IllegalMove::WrongStage { action: "pick up" }) };
+        let Some(origin) = self.origin else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Count {
             return Err(IllegalMove::WrongStage { action: "pick up" });
         }
@@ -246,7 +246,7 @@ impl Builder {
     /// the cash is spent the captures are judged: stage `Place` if there
     /// are any, `Done` otherwise.
     pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
-        let Some(at) = self.at() else { return Err(IllegalMove::WrongStage { action: "step" }) };
+        let Some(at) = self.at() else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Step {
             return Err(IllegalMove::WrongStage { action: "step" });
         }
