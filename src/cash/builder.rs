@@ -7,7 +7,9 @@
 
 use super::capture::{captures, receivers, remove};
 use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
-use super::sowing::{bit, can_leave, cash_needed, least_cash_to_leave, max_partial, step_error, Visited};
+use super::sowing::{
+    bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error, Visited,
+};
 use super::validate::{check_origin, check_pick_up};
 use crate::board::{Board, Cell};
 use crate::builder::{Stage, StepOption};
@@ -143,7 +145,13 @@ impl Builder {
         }
         check_origin(pos, cell)?;
         if !self.origin_possible(cell) {
-            return Err(IllegalMove::NoFirstStep { origin: cell, cash: pos.board.get(cell) });
+            let n = pos.board.get(cell);
+            // Only near 255 stones can a stack with a first step still have no move.
+            return Err(if has_first_step(&pos.board, cell, n as u32) {
+                IllegalMove::NoLegalMoveFrom(cell)
+            } else {
+                IllegalMove::NoFirstStep { origin: cell, cash: n }
+            });
         }
         *self = Builder::new(&self.position, &self.rules);
         self.origin = Some(cell);
