@@ -37,7 +37,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         setup: Setup,
-        /// Print at most N moves (and bound the enumeration work).
+        /// Print at most N moves (and bound the enumeration work). For Cash in
+        /// Hand positions too big to list in full: the first N found, sorted.
         #[arg(long)]
         limit: Option<usize>,
     },
