@@ -60,7 +60,10 @@ fn moves_are_sorted_and_limited() {
     assert_eq!(lines, sorted);
     assert!(lines.contains(&"a6-b5-c4-d5".to_string()));
     let o = run(&["moves", "--position", NETO, "--limit", "5"]);
-    assert_eq!(stdout(&o).lines().count(), 5);
+    assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), lines[..5]);
+    let o = run(&["moves", "--game", "intermedium", "--limit", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "a2-b1-c2-b3-a4\na2-b1-c2-b3-c4\na2-b1-c2-d1-e2\n");
 }
 
 #[test]

@@ -1,11 +1,33 @@
 //! The built-in AI. Depends on the rules only through the game interface
-//! (`Game`, `Position`, `Transition`); the rules know nothing of it.
+//! (`Game`, `Position`, `Transition`, the move builder, and one cheap
+//! capture-threat query on `Position`); the rules know nothing of it.
 //!
-//! PLACEHOLDER (issue 4): `choose_move` plays the first legal move. The
-//! signatures below are the contract the CLI and the wasm adapter use.
+//! Everything is single-threaded and deterministic for a given seed: work
+//! is bounded by a node budget, optionally cut short by a deadline read from
+//! the caller's `Clock` (wasm has no `std::time::Instant`).
+//!
+//! - `levels`: the five levels; `search`: selective alpha-beta;
+//!   `eval_intermedium`, `eval_cash`, `candidates_cash`: game knowledge;
+//! - `agents`: every player the match harness fields, with the reference
+//!   agents `random`, `greedy` and `uct` (`mcts`).
+
+mod agents;
+mod budget;
+mod candidates_cash;
+mod cash;
+mod eval_cash;
+mod eval_intermedium;
+mod intermedium;
+mod levels;
+mod mcts;
+mod playout;
+mod search;
+mod zobrist;
+
+pub use agents::{choose, Agent};
 
 use crate::game::Game;
-use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
+use crate::play::Transition;
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm
 /// has no `std::time::Instant`.
@@ -58,7 +80,7 @@ pub struct Limits {
 /// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
 /// 5 (strongest). The same inputs and seed give the same move. `None` only
 /// when the game is over.
+/// Levels outside 1..=5 are clamped.
 pub fn choose_move(game: &Game, level: u8, seed: u64, limits: Limits, clock: &dyn Clock) -> Option<Transition> {
-    let _ = (level, seed, limits, clock);
-    game.legal_moves(DEFAULT_MOVE_LIMIT).ok()?.into_iter().next()
+    choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
 }

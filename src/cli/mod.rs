@@ -4,6 +4,7 @@
 
 mod bench;
 mod soak;
+mod matches;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -36,7 +37,8 @@ enum Command {
     Moves {
         #[command(flatten)]
         setup: Setup,
-        /// Print at most N moves (and bound the enumeration work).
+        /// Print at most N moves (and bound the enumeration work). For Cash in
+        /// Hand positions too big to list in full: the first N found, sorted.
         #[arg(long)]
         limit: Option<usize>,
     },
@@ -50,6 +52,9 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
+    /// The last line reads `score <A> <percent>`.
+    Match(matches::MatchArgs),
     /// Measure move generation and perft speed.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -140,8 +145,9 @@ fn execute(command: Command) -> Result<(), String> {
             if pos.game == GameKind::CashInHand {
                 return list_cash_moves(&pos, &rules, limit);
             }
-            let work = limit.map_or(DEFAULT_MOVE_LIMIT, |n| n.max(1).saturating_mul(64).min(DEFAULT_MOVE_LIMIT));
-            let moves = pos.legal_moves(&rules, work).map_err(|e| {
+            // Intermedium lists stay within the default work limit up to stacks
+            // of about 16 stones; `--limit` only shortens the sorted output.
+            let moves = pos.legal_moves(&rules, DEFAULT_MOVE_LIMIT).map_err(|e| {
                 format!("{e}; the position has too many moves to list in full")
             })?;
             let mut texts: Vec<String> = moves.iter().map(|t| t.mv.to_string()).collect();
@@ -157,13 +163,13 @@ fn execute(command: Command) -> Result<(), String> {
                 .ok_or_else(|| format!("unknown game '{game}' (expected intermedium or cash-in-hand)"))?;
             soak::run(kind, games, seed)
         }
+        Command::Match(args) => matches::run(args),
         Command::Bench { ms } => {
             bench::run(ms);
             Ok(())
         }
     }
 }
-
 
 /// Work for the exact list when `--limit` is given: small enough to answer at
 /// once, large enough for every small set-up position.

@@ -10,8 +10,10 @@
 
 mod builder;
 mod complete;
+mod threat;
 
 pub use builder::Builder;
+pub(crate) use threat::{walk_work, Attacker};
 
 use crate::board::{Board, Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::errors::{IllegalMove, LimitExceeded};

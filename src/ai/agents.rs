@@ -1,0 +1,133 @@
+//! Every player the match harness can field: the five levels and the three
+//! reference agents used to measure them.
+
+use super::budget::Budget;
+use super::intermedium::Intermedium;
+use super::levels::{level, pick};
+use super::cash::Cash;
+use super::search::search;
+use super::{mcts, playout, zobrist, Clock, Limits};
+use crate::game::Game;
+use crate::play::Transition;
+use crate::position::Position;
+use crate::variant::{GameKind, Rules};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::fmt;
+use std::str::FromStr;
+
+/// A player for `choose`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    /// Uniform over the legal moves (Cash in Hand: over the builder's
+    /// choices at each stage).
+    Random,
+    /// The move that wins the most material at once (a win first); no lookahead.
+    Greedy,
+    /// Plain UCT with random playouts and no game knowledge.
+    Uct,
+    /// The built-in AI at level 1-5.
+    Level(u8),
+}
+
+impl FromStr for Agent {
+    type Err = String;
+
+    /// `random`, `greedy`, `uct`, `level1` .. `level5`.
+    fn from_str(s: &str) -> Result<Agent, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "random" => Ok(Agent::Random),
+            "greedy" => Ok(Agent::Greedy),
+            "uct" => Ok(Agent::Uct),
+            other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
+                Some(n @ 1..=5) => Ok(Agent::Level(n)),
+                _ => Err(format!("unknown agent '{s}' (expected random, greedy, uct or level1..level5)")),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Greedy => f.write_str("greedy"),
+            Agent::Uct => f.write_str("uct"),
+            Agent::Level(n) => write!(f, "level{n}"),
+        }
+    }
+}
+
+/// Node budget for the reference agents when the caller gives none.
+const REFERENCE_NODES: u64 = 200_000;
+
+/// The move `agent` plays in `game` (`None` once the game is over). The same
+/// inputs give the same move, unless `limits.time_ms` cuts a search short.
+pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn Clock) -> Option<Transition> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let pos = *game.position();
+    let rules = *game.rules();
+    // A distinct stream per ply, so one seed serves a whole game.
+    let mut rng = SmallRng::seed_from_u64(seed ^ (game.plies().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match agent {
+        Agent::Random => match pos.game {
+            GameKind::Intermedium => playout::uniform(&pos, &rules, &mut rng),
+            GameKind::CashInHand => playout::random_by_builder(&pos, &rules, &mut rng),
+        },
+        Agent::Greedy => greedy(&pos, &rules, &mut rng),
+        Agent::Uct => {
+            let mut budget = Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
+            mcts::choose(&pos, &rules, &mut rng, &mut budget)
+        }
+        Agent::Level(n) => {
+            let lv = level(n);
+            let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
+            let draws = repetition_draws(game);
+            let report = match pos.game {
+                GameKind::Intermedium => search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws),
+                GameKind::CashInHand => search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws),
+            }?;
+            let i = pick(&report, lv.pick, lv.shape.margin, &mut rng);
+            report.moves.into_iter().nth(i).map(|m| m.transition)
+        }
+    }
+}
+
+/// Positions (by hash) that the game has seen twice: a move into one of
+/// them draws by repetition.
+fn repetition_draws(game: &Game) -> Vec<u64> {
+    if !game.rules().repetition_draw {
+        return Vec::new();
+    }
+    let mut seen: Vec<u64> = (0..=game.plies().len())
+        .filter_map(|i| game.position_at(i))
+        .map(zobrist::hash)
+        .collect();
+    seen.sort_unstable();
+    let mut twice: Vec<u64> = seen.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
+    twice.dedup();
+    twice
+}
+
+/// One-ply material: the move after which the mover is furthest ahead in
+/// stones; a winning move above all; ties broken at random.
+fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transition> {
+    let mover = pos.side_to_move;
+    let moves: Vec<Transition> = match pos.game {
+        GameKind::Intermedium => pos.legal_moves(rules, crate::play::DEFAULT_MOVE_LIMIT).ok()?,
+        GameKind::CashInHand => super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited()),
+    };
+    let value = |t: &Transition| -> i64 {
+        if t.decisive.is_some_and(|o| o.winner == Some(mover)) {
+            return i64::MAX;
+        }
+        let p = &t.position;
+        p.stones_of(mover) as i64 - p.stones_of(mover.opponent()) as i64
+    };
+    let best = moves.iter().map(value).max()?;
+    let ties: Vec<usize> = (0..moves.len()).filter(|&i| value(&moves[i]) == best).collect();
+    let i = ties[rng.random_range(0..ties.len())];
+    moves.into_iter().nth(i)
+}

@@ -1,0 +1,83 @@
+//! Static evaluation of Cash in Hand positions, from the side to move's
+//! view, in hundredths of a stone.
+//!
+//! Captures are judged after every move for all of the mover's enemy stacks
+//! at once, so a stack with no empty orthogonal neighbour that is smaller
+//! than their total falls at the end of the next enemy move, whatever that
+//! move is. The evaluation counts such stacks as good as gone (for the
+//! enemy's stacks, the side to move collects them; for its own, it can
+//! rescue at most one by moving it), then material, the number of stacks (a
+//! player with none loses), and stacks with a single empty neighbour left.
+
+use super::search::WIN;
+use crate::board::Cell;
+use crate::position::Position;
+use crate::variant::{Rules, Side};
+
+const STONE: i32 = 100;
+const STACK: i32 = 40;
+/// Share (percent) of a doomed enemy stack counted for the side to move.
+const DOOMED_ENEMY: i32 = 90;
+/// Share of the side to move's own doomed stacks counted against it (the
+/// largest one can usually be moved away, the rest fall).
+const DOOMED_OWN: i32 = 70;
+/// Share of a stack with one empty neighbour left (enemy: a target; own: a
+/// weakness the mover can still mend).
+const TIGHT_ENEMY: i32 = 25;
+const TIGHT_OWN: i32 = 10;
+
+pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
+    let me = pos.side_to_move;
+    if pos.stones_of(me) == 0 {
+        return -WIN;
+    }
+    if pos.stones_of(me.opponent()) == 0 {
+        return WIN - 1;
+    }
+    if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
+        return 0;
+    }
+    let g = pos.board.geometry();
+    let board = &pos.board;
+    let mut score = 0;
+    let mut own_doomed: Vec<i32> = Vec::new();
+    for c in g.cells() {
+        let n = board.get(c) as i32;
+        if n == 0 {
+            continue;
+        }
+        let mine = Side::owner_of(c) == me;
+        let sign = if mine { 1 } else { -1 };
+        score += sign * (n * STONE + STACK);
+        let (empty, around) = surroundings(pos, c);
+        if empty == 0 && n < around {
+            if mine {
+                own_doomed.push(n);
+            } else {
+                score += n * STONE * DOOMED_ENEMY / 100;
+            }
+        } else if empty == 1 && n < around + 1 {
+            score += if mine { -n * STONE * TIGHT_OWN / 100 } else { n * STONE * TIGHT_ENEMY / 100 };
+        }
+    }
+    own_doomed.sort_unstable();
+    // The biggest can be carried away; the others fall.
+    own_doomed.pop();
+    score -= own_doomed.iter().sum::<i32>() * STONE * DOOMED_OWN / 100;
+    score
+}
+
+/// Empty orthogonal neighbours of `c`, and the stones on them all.
+fn surroundings(pos: &Position, c: Cell) -> (usize, i32) {
+    let g = pos.board.geometry();
+    let mut empty = 0;
+    let mut around = 0;
+    for n in g.orthogonal(c) {
+        let h = pos.board.get(n) as i32;
+        if h == 0 {
+            empty += 1;
+        }
+        around += h;
+    }
+    (empty, around)
+}

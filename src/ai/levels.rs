@@ -1,0 +1,88 @@
+//! The five strength levels. Each is a search shape, a node budget (the
+//! main bound: identical natively and in wasm, so games replay exactly) and
+//! a way to pick among the scored moves.
+//!
+//! | level | Intermedium | budget (nodes) |
+//! | --- | --- | --- |
+//! | 1 | static evaluation of every move, read with heavy noise | all moves once |
+//! | 2 | depth 2 over the 6 best-looking moves | 25 000 |
+//! | 3 | iterative deepening to depth 3, widths 10/6 | 250 000 |
+//! | 4 | to depth 4, widths 10/5 | 500 000 |
+//! | 5 | to depth 4, widths 20/6 | 1 500 000 |
+//!
+//! A node is one generated and evaluated child position. Every level takes a
+//! winning move when it sees one; from level 2 up, a city capture in one is
+//! always taken and an opponent's city capture next move always prevented
+//! when some move can (the depth-1 scores see both exactly).
+
+use super::search::{Report, Scored, Shape, WIN};
+use rand::rngs::SmallRng;
+use rand::Rng;
+
+/// How a level picks from the scored moves.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Pick {
+    /// Uniformly among the moves within the search margin of the best.
+    Best,
+    /// A beginner: every score is misread by up to `noise` points (a stone
+    /// is 100), so small gains and distant threats are often missed while
+    /// wins and immediate disasters (far larger) still stand out.
+    Beginner { noise: i32 },
+}
+
+/// One level's settings.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Level {
+    pub shape: Shape,
+    pub nodes: u64,
+    pub pick: Pick,
+}
+
+const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> Shape {
+    Shape { max_depth, root_width, width, margin }
+}
+
+/// The settings of `level` (clamped to 1..=5).
+pub(crate) fn level(level: u8) -> Level {
+    match level.clamp(1, 5) {
+        1 => Level { shape: shape(1, 1, 1, 0), nodes: 1, pick: Pick::Beginner { noise: 180 } },
+        2 => Level { shape: shape(2, 6, 1, 4), nodes: 25_000, pick: Pick::Best },
+        3 => Level { shape: shape(3, 10, 6, 3), nodes: 250_000, pick: Pick::Best },
+        4 => Level { shape: shape(4, 10, 5, 2), nodes: 500_000, pick: Pick::Best },
+        _ => Level { shape: shape(5, 20, 6, 1), nodes: 1_500_000, pick: Pick::Best },
+    }
+}
+
+/// Index of the chosen move in `report.moves` (best first).
+pub(crate) fn pick(report: &Report, how: Pick, margin: i32, rng: &mut SmallRng) -> usize {
+    let moves: &[Scored] = &report.moves;
+    let best = &moves[0];
+    if best.score >= WIN / 2 || moves.len() == 1 {
+        return 0;
+    }
+    match how {
+        Pick::Best => {
+            let near = moves
+                .iter()
+                .take_while(|m| m.depth == best.depth && m.score >= best.score - margin)
+                .count()
+                .max(1);
+            rng.random_range(0..near)
+        }
+        Pick::Beginner { noise } => {
+            // Never a move that loses at once while another does not.
+            let sane = moves.iter().filter(|m| m.score > -WIN / 2).count().max(1);
+            let mut choice = 0;
+            let mut top = i64::MIN;
+            for (i, m) in moves.iter().take(sane).enumerate() {
+                let wobble: i32 = (0..3).map(|_| rng.random_range(-noise..=noise)).sum::<i32>() / 2;
+                let seen = m.score as i64 + wobble as i64;
+                if seen > top {
+                    top = seen;
+                    choice = i;
+                }
+            }
+            choice
+        }
+    }
+}

@@ -1,0 +1,300 @@
+//! Selective alpha-beta search with iterative deepening and a
+//! transposition table, shared by both games.
+//!
+//! Why selective: an Intermedium position has 300-6000 distinct moves and a
+//! Cash in Hand candidate list a few hundred, and producing them costs about
+//! a microsecond each, so a full-width search would never pass depth 2. Every
+//! node therefore scores all its children with the static evaluation (which
+//! sees captures and city captures one move ahead exactly, so it is a cheap
+//! quiescence), then searches only the best `width` of them deeper. At depth
+//! 1 all children count: the guarantees "take a winning move" and "never
+//! allow a city capture in one if any move prevents it" hold at every
+//! level that searches.
+
+use super::budget::Budget;
+use super::zobrist;
+use crate::play::Transition;
+use crate::position::Position;
+
+/// A won game, from the winner's view, before the ply correction: a win in
+/// fewer plies scores higher, a loss later scores higher than a loss now.
+pub(crate) const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses.
+const WIN_BOUND: i32 = WIN - 10_000;
+const INF: i32 = WIN + 1;
+
+/// What the search needs to know of a game.
+pub(crate) trait Domain {
+    /// The moves to consider from a position that is not over (all distinct
+    /// moves, or a bounded candidate list). Empty means no legal move.
+    /// Implementations charge their work to `budget`.
+    fn children(&mut self, pos: &Position, budget: &mut Budget) -> Vec<Transition>;
+    /// The score for the side to move if the game is over here.
+    fn terminal(&self, pos: &Position) -> Option<i32>;
+    /// Static score for the side to move; also handles finished positions.
+    fn evaluate(&self, pos: &Position) -> i32;
+    /// Work done by evaluations since the last call, in nodes (for
+    /// evaluations whose cost varies a lot from position to position).
+    fn take_work(&mut self) -> u64 {
+        0
+    }
+}
+
+/// Search shape.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Deepest iteration (1 = static evaluation of every move).
+    pub max_depth: u32,
+    /// Root moves searched beyond depth 1.
+    pub root_width: usize,
+    /// Children searched deeper at inner nodes.
+    pub width: usize,
+    /// Moves within this many points of the best get exact scores, so the
+    /// caller can choose among near-equals for variety.
+    pub margin: i32,
+}
+
+/// One root move and its score for the mover.
+pub(crate) struct Scored {
+    pub transition: Transition,
+    pub score: i32,
+    /// The depth the score comes from.
+    pub depth: u32,
+}
+
+/// The root moves, best first.
+pub(crate) struct Report {
+    pub moves: Vec<Scored>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    best: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+/// A fixed-size, always-replace transposition table.
+struct Table {
+    slots: Vec<Option<Entry>>,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        Table { slots: vec![None; 1 << bits] }
+    }
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[self.slot(key)].filter(|e| e.key == key)
+    }
+    fn store(&mut self, e: Entry) {
+        let i = self.slot(e.key);
+        self.slots[i] = Some(e);
+    }
+}
+
+/// Win/loss scores count from the root: nearer wins are better.
+fn from_root(v: i32, ply: u32) -> i32 {
+    if v >= WIN_BOUND {
+        v - ply as i32
+    } else if v <= -WIN_BOUND {
+        v + ply as i32
+    } else {
+        v
+    }
+}
+
+struct Searcher<'d, 'b, 'c, D: Domain> {
+    domain: &'d mut D,
+    budget: &'b mut Budget<'c>,
+    table: Table,
+    shape: Shape,
+    aborted: bool,
+}
+
+impl<D: Domain> Searcher<'_, '_, '_, D> {
+    /// Static scores of all children for the mover, a win first if there is one.
+    fn score_children(&mut self, pos: &Position, kids: &[Transition], ply: u32) -> Vec<(i32, usize)> {
+        let mover = pos.side_to_move;
+        let mut scored = Vec::with_capacity(kids.len());
+        for (i, k) in kids.iter().enumerate() {
+            let s = match k.decisive {
+                Some(o) if o.winner == Some(mover) => WIN - ply as i32 - 1,
+                Some(o) if o.winner.is_none() => 0,
+                Some(_) => -WIN + ply as i32 + 1,
+                None => -from_root(self.domain.evaluate(&k.position), ply + 1),
+            };
+            scored.push((s, i));
+        }
+        let work = self.domain.take_work();
+        self.budget.spend(work);
+        scored
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
+        if self.budget.exhausted() {
+            self.aborted = true;
+            return 0;
+        }
+        if let Some(v) = self.domain.terminal(pos) {
+            return from_root(v, ply);
+        }
+        if depth == 0 {
+            return from_root(self.domain.evaluate(pos), ply);
+        }
+        let key = zobrist::hash(pos);
+        let entry = self.table.probe(key);
+        if let Some(e) = entry {
+            if e.depth as u32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+        let kids = self.domain.children(pos, self.budget);
+        if self.budget.exhausted() {
+            // The list may be cut short: an empty one would read as a loss.
+            self.aborted = true;
+            return 0;
+        }
+        if kids.is_empty() {
+            return -WIN + ply as i32;
+        }
+        let mut scored = self.score_children(pos, &kids, ply);
+        let hashes: Vec<u64> = kids.iter().map(|k| zobrist::hash(&k.position)).collect();
+        let tt_best = entry.map(|e| e.best);
+        scored.sort_by(|a, b| {
+            let a_tt = Some(hashes[a.1]) == tt_best;
+            let b_tt = Some(hashes[b.1]) == tt_best;
+            b_tt.cmp(&a_tt).then(b.0.cmp(&a.0))
+        });
+        let alpha0 = alpha;
+        let (mut best, mut best_hash) = (-INF, 0);
+        if depth == 1 || scored[0].0 >= WIN_BOUND {
+            // All children were just scored: that is the depth-1 search.
+            let (s, i) = *scored.iter().max_by_key(|x| x.0).expect("non-empty");
+            best = s;
+            best_hash = hashes[i];
+        } else {
+            for &(_, i) in scored.iter().take(self.shape.width.max(1)) {
+                let v = -self.negamax(&kids[i].position, depth - 1, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_hash = hashes[i];
+                }
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry { key, best: best_hash, score: best, depth: depth as u8, bound });
+        best
+    }
+}
+
+/// Searches `root` (not finished) within `budget`. `draws` are child
+/// positions (by hash) that would repeat a third time: scored as draws.
+/// `None` when the side to move has no move.
+pub(crate) fn search<D: Domain>(
+    domain: &mut D,
+    root: &Position,
+    shape: Shape,
+    budget: &mut Budget,
+    draws: &[u64],
+) -> Option<Report> {
+    // The root's list is complete whatever the budget: charged, not cut.
+    let mut unbounded = Budget::unlimited();
+    let kids = domain.children(root, &mut unbounded);
+    budget.spend(unbounded.spent());
+    if kids.is_empty() {
+        return None;
+    }
+    let mut searcher = Searcher { domain, budget, table: Table::new(16), shape, aborted: false };
+    let mut scored = searcher.score_children(root, &kids, 0);
+    for (s, i) in scored.iter_mut() {
+        if draws.contains(&zobrist::hash(&kids[*i].position)) && kids[*i].decisive.is_none() {
+            *s = 0;
+        }
+    }
+    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    let mut depth_of = vec![1u32; kids.len()];
+    let decided = scored[0].0 >= WIN_BOUND;
+    for depth in 2..=shape.max_depth {
+        if decided || searcher.budget.exhausted() {
+            break;
+        }
+        let before = searcher.budget.spent();
+        let width = shape.root_width.min(scored.len());
+        let mut alpha = -INF;
+        let mut results = Vec::with_capacity(width);
+        for &(static_score, i) in scored.iter().take(width) {
+            let v = if draws.contains(&zobrist::hash(&kids[i].position)) || static_score <= -WIN_BOUND {
+                // A repetition draw, or a move that loses at once: no search changes that.
+                static_score
+            } else {
+                let floor = alpha.saturating_sub(shape.margin).max(-INF);
+                -searcher.negamax(&kids[i].position, depth - 1, -INF, -floor, 1)
+            };
+            if searcher.aborted {
+                break;
+            }
+            alpha = alpha.max(v);
+            results.push((v, i));
+        }
+        if searcher.aborted {
+            break;
+        }
+        // The searched moves, re-ranked, ahead of the rest.
+        for (v, i) in &results {
+            depth_of[*i] = depth;
+            if let Some(e) = scored.iter_mut().find(|e| e.1 == *i) {
+                e.0 = *v;
+            }
+        }
+        let (mut head, tail): (Vec<_>, Vec<_>) = scored.into_iter().enumerate().partition(|(k, _)| *k < width);
+        head.sort_by_key(|x| std::cmp::Reverse(x.1 .0));
+        scored = head.into_iter().chain(tail).map(|(_, e)| e).collect();
+        if scored[0].0 >= WIN_BOUND {
+            break;
+        }
+        // The next iteration costs about `width` times this one: start it
+        // only if it can finish, since an unfinished one is thrown away.
+        let used = searcher.budget.spent() - before;
+        if used.saturating_mul(shape.width as u64) > searcher.budget.remaining() {
+            break;
+        }
+    }
+    let mut kids: Vec<Option<Transition>> = kids.into_iter().map(Some).collect();
+    let moves = scored
+        .into_iter()
+        .filter_map(|(s, i)| kids[i].take().map(|t| Scored { transition: t, score: s, depth: depth_of[i] }))
+        .collect();
+    Some(Report { moves })
+}

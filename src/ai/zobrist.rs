@@ -1,0 +1,25 @@
+//! Zobrist hashing of positions for the transposition table. The random
+//! table is implicit: the key of (cell, count) is a fixed mix of the two,
+//! so no 80 x 256 table is stored or initialised.
+
+use crate::position::Position;
+use crate::variant::Side;
+
+/// SplitMix64's finaliser: a fixed bijection that scatters bits well.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// The hash of board and side to move (what repetition compares).
+pub(crate) fn hash(pos: &Position) -> u64 {
+    let mut h = if pos.side_to_move == Side::First { 0 } else { 0x5555_AAAA_1234_8765 };
+    for (i, &n) in pos.board.stacks().iter().enumerate() {
+        if n != 0 {
+            h ^= mix(((i as u64) << 8) | n as u64);
+        }
+    }
+    h
+}
