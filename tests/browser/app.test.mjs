@@ -56,6 +56,22 @@ test('an Intermedium move played by clicking the canvas, then the AI answers', a
   await page.close();
 });
 
+test('the AI thinks in a worker: the page keeps drawing frames meanwhile', async (ctx) => {
+  const { page } = await open(ctx);
+  await page.selectOption('#level', '5');
+  await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
+  await page.waitForFunction(() => document.querySelector('sowing-board').thinking);
+  const frameWhileThinking = await page.evaluate(() => new Promise((resolve) => {
+    requestAnimationFrame(() => resolve(document.querySelector('sowing-board').thinking));
+  }));
+  assert(page.workers().some((w) => /ai-worker\.js$/.test(w.url())), `an AI worker runs (${page.workers().map((w) => w.url())})`);
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2, null, { timeout: 120_000 });
+  // A level-5 search takes many frames; if the AI ran on the page's thread no
+  // frame could be drawn until it finished.
+  assert(frameWhileThinking, 'a frame was drawn while the AI was thinking');
+  await page.close();
+});
+
 test('a click on a cell that is not a legal choice changes nothing', async (ctx) => {
   const { page } = await open(ctx);
   await clickCell(page, 'b2'); // an empty Red cell
