@@ -413,7 +413,7 @@ impl JsGame {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "RuleOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
     ) -> ApiResult<JsGame> {
         let kind = arg_game(&game)?;
         let rules = arg_rules(&options)?;
@@ -425,8 +425,8 @@ impl JsGame {
     /// Throws on the first bad move, naming it.
     pub fn load(
         #[wasm_bindgen(unchecked_param_type = "string")] position: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string[] | string | undefined")] moves: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "RuleOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string[] | string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
     ) -> ApiResult<JsGame> {
         let start = arg_position(&position)?;
         let moves = arg_moves(&moves)?;
@@ -445,7 +445,7 @@ impl JsGame {
     #[wasm_bindgen(js_name = importText)]
     pub fn import_text(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "RuleOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
     ) -> ApiResult<JsGame> {
         let text = arg_string(&text, "text", crate::record::MAX_RECORD_TEXT as u32)?;
         let rules = arg_rules(&options)?;
@@ -642,7 +642,7 @@ impl JsGame {
     pub fn step(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] drop: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] drop: JsValue,
     ) -> ApiResult<JsValue> {
         let cell = self.arg_cell(&cell)?;
         let drop = opt_int(&drop, "drop", 0.0, 255.0)?.unwrap_or(1.0) as u32;
@@ -716,7 +716,7 @@ impl JsGame {
 
     /// The distinct legal moves now, in notation, sorted (at most `limit`, default 10000).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self, #[wasm_bindgen(unchecked_param_type = "number | undefined")] limit: JsValue) -> ApiResult<Vec<String>> {
+    pub fn legal_moves(&self, #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue) -> ApiResult<Vec<String>> {
         let limit = opt_int(&limit, "limit", 1.0, 1e6)?.unwrap_or(10_000.0) as usize;
         let mut moves: Vec<String> = self
             .game
@@ -737,8 +737,8 @@ impl JsGame {
     pub fn ai_move(
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number | undefined")] seed: JsValue,
-        #[wasm_bindgen(js_name = budgetMs, unchecked_param_type = "number | undefined")] budget_ms: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")] budget_ms: JsValue,
     ) -> ApiResult<JsValue> {
         let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
@@ -763,7 +763,7 @@ pub fn start_position(#[wasm_bindgen(unchecked_param_type = "string")] game: JsV
 pub fn perft(
     #[wasm_bindgen(unchecked_param_type = "string")] position: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "RuleOptions | undefined")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
 ) -> ApiResult<f64> {
     let pos = arg_position(&position)?;
     let depth = arg_int(&depth, "depth", 0.0, 6.0)? as u32;
