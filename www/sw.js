@@ -7,7 +7,7 @@ const APP = [
   'app/main.js', 'app/save.js', 'app/fragment.js',
   'widget.js', 'engine.js', 'ai-worker.js',
   'board/element.js', 'board/render.js', 'board/layout.js', 'board/input.js',
-  'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js',
+  'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
 ];
 

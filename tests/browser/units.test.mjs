@@ -88,3 +88,13 @@ test('the committed lockfile names no registry host', async () => {
   assertEqual(resolved, [], 'packages with a resolved URL');
   assert(Object.keys(lock.packages).some((k) => k.endsWith('playwright-core')), 'playwright-core is locked');
 });
+
+test('marks: legal choices only while building, the last move otherwise', async () => {
+  const { marksFor } = await import('../../www/board/marks.js');
+  const last = { origin: 'a4', path: [{ cell: 'b5', count: 1 }, { cell: 'a6', count: 1 }], captured: ['c5'], placements: [] };
+  const idle = marksFor({ focus: null, frame: null, last, build: null, pending: null, hint: null });
+  assertEqual([idle.lastPath, idle.captured, idle.origins], [['a4', 'b5', 'a6'], ['c5'], undefined], 'not the mover: last move only');
+  const step = marksFor({ focus: 'c3', frame: null, last, pending: { cell: 'd4' }, hint: null,
+    build: { stage: 'step', origin: 'c3', path: [{ cell: 'b4', count: 2 }], steps: [{ cell: 'a5', drops: [1] }], captured: [] } });
+  assertEqual([step.selected, step.path, step.targets, step.lastPath, step.pending], ['c3', ['c3', 'b4'], ['a5'], [], 'd4'], 'building');
+});

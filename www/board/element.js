@@ -9,6 +9,7 @@ import { attachInput } from './input.js';
 import { cellName, makeLayout, parseCell } from './layout.js';
 import { drawBoard } from './render.js';
 import { sheet } from './styles.js';
+import { marksFor } from './marks.js';
 import { TEMPLATE, chooserFor, promptFor, renderControls } from './controls.js';
 
 
@@ -653,34 +654,15 @@ export class SowingBoard extends HTMLElement {
 
   #marks() {
     const g = this.#game;
-    const focus = this.#focus && this.#keyboard ? cellName(this.#focus.file, this.#focus.rank) : null;
-    if (this.#anim) {
-      const f = this.#anim.frame;
-      return { lastPath: f.path, hand: f.hand, captured: f.captured ?? [], focus };
-    }
     const shown = this.#viewPly ?? g.ply;
-    const last = shown > 0 ? g.moveAt(shown) : null;
-    const marks = {
-      focus,
-      lastPath: last ? [last.origin, ...last.path.map((d) => d.cell)] : [],
-      captured: last ? last.captured : [],
-      placed: last ? last.placements : [],
+    return marksFor({
+      focus: this.#focus && this.#keyboard ? cellName(this.#focus.file, this.#focus.rank) : null,
+      frame: this.#anim?.frame ?? null,
+      last: shown > 0 ? g.moveAt(shown) : null,
+      build: this.#canInput() ? g.build() : null,
+      pending: this.#pending,
       hint: this.#hint,
-    };
-    if (!this.#canInput()) return marks;
-    const b = g.build();
-    if (b.origin) {
-      marks.selected = b.origin;
-      marks.path = [b.origin, ...b.path.map((d) => d.cell)];
-      marks.lastPath = [];
-      marks.captured = b.captured;
-      marks.placed = [];
-    }
-    if (b.stage === 'origin') marks.origins = b.origins;
-    if (b.stage === 'step') marks.targets = b.steps.map((s) => s.cell);
-    if (b.stage === 'place') marks.places = b.places;
-    if (this.#pending) marks.pending = this.#pending.cell;
-    return marks;
+    });
   }
 
   #renderControls() {
