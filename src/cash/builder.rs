@@ -10,9 +10,9 @@ use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
 use super::sowing::{
     bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error, Visited,
 };
-use super::validate::{check_origin, check_pick_up};
+use super::validate::check_pick_up;
 use crate::board::{Board, Cell};
-use crate::builder::{Stage, StepOption};
+use crate::builder::{check_origin_basics, Stage, StepOption};
 use crate::errors::IllegalMove;
 use crate::moves::CashMove;
 use crate::play::Transition;
@@ -137,13 +137,7 @@ impl Builder {
     /// Chooses the origin (starting the move afresh if one was chosen).
     pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
         let pos = &self.position;
-        if let Some(outcome) = pos.status(&self.rules) {
-            return Err(IllegalMove::GameOver(pos.game, outcome));
-        }
-        if !pos.board.geometry().contains(cell) {
-            return Err(IllegalMove::OffBoard(cell));
-        }
-        check_origin(pos, cell)?;
+        check_origin_basics(pos, &self.rules, cell)?;
         if !self.origin_possible(cell) {
             let n = pos.board.get(cell);
             // Only near 255 stones can a stack with a first step still have no move.
