@@ -86,7 +86,13 @@ function probe() {
   }, true);
 }
 
+// A test that fails leaves its page open; a later page of this origin must not
+// meet its AI writing a save: close any such page first.
+const openPages = new Set();
+
 async function openPage(ctx, url, { clearStorage = true } = {}) {
+  for (const p of openPages) await p.close().catch(() => {});
+  openPages.clear();
   if (clearStorage) {
     const cleaner = await ctx.context.newPage();
     await cleaner.goto(site.url + 'blank.html');
@@ -94,6 +100,7 @@ async function openPage(ctx, url, { clearStorage = true } = {}) {
     await cleaner.close();
   }
   const page = await ctx.context.newPage();
+  openPages.add(page);
   const watch = { pageErrors: [], console: [], dialogs: [] };
   page.on('pageerror', (e) => watch.pageErrors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') watch.console.push(m.text()); });
