@@ -187,13 +187,26 @@ fn arg_position(v: &JsValue) -> Result<Position, ApiError> {
         .map_err(|e| ApiError::new("bad-position", format!("bad position: {e}")))
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, which throws for a revoked Proxy. Every call into JS
+    /// that can throw is caught: an exception unwinding through wasm would
+    /// skip the Rust code after it and reach the caller without a `code`.
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn js_is_array(v: &JsValue) -> Result<bool, JsValue>;
+}
+
+fn is_array(v: &JsValue, name: &str) -> Result<bool, ApiError> {
+    js_is_array(v).map_err(|_| ApiError::arg(format!("{name} cannot be read (a revoked Proxy?)")))
+}
+
 /// Reads the rule options object (`undefined`/`null` for the defaults).
 fn arg_rules(v: &JsValue) -> Result<Rules, ApiError> {
     let mut rules = Rules::default();
     if v.is_undefined() || v.is_null() {
         return Ok(rules);
     }
-    if !v.is_object() || js_sys::Array::is_array(v) {
+    if !v.is_object() || is_array(v, "rule options")? {
         return Err(ApiError::arg(format!("rule options must be an object, got {}", describe_type(v))));
     }
     let get = |key: &str| js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED);
@@ -222,16 +235,23 @@ fn arg_moves(v: &JsValue) -> Result<Vec<String>, ApiError> {
         let text = arg_string(v, "moves", MAX_MOVES * 64)?;
         return Ok(text.split(';').map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect());
     }
-    let array = v
-        .dyn_ref::<js_sys::Array>()
-        .ok_or_else(|| ApiError::arg(format!("moves must be an array of strings or a string, got {}", describe_type(v))))?;
-    if array.length() > MAX_MOVES {
-        return Err(ApiError::new("too-long", format!("{} moves given; at most {MAX_MOVES} are accepted", array.length())));
+    if !is_array(v, "moves")? {
+        return Err(ApiError::arg(format!("moves must be an array of strings or a string, got {}", describe_type(v))));
     }
-    array
-        .iter()
-        .enumerate()
-        .map(|(i, m)| arg_string(&m, &format!("moves[{i}]"), crate::moves::MAX_MOVE_TEXT as u32))
+    // Through Reflect.get (caught), not Array methods: a Proxy or a getter may throw.
+    let unreadable = |_| ApiError::arg("moves cannot be read (a getter or Proxy threw)");
+    let length = js_sys::Reflect::get(v, &"length".into()).map_err(unreadable)?.as_f64().unwrap_or(f64::NAN);
+    if length.is_nan() || length < 0.0 {
+        return Err(ApiError::arg("moves has no valid length"));
+    }
+    if length > MAX_MOVES as f64 {
+        return Err(ApiError::new("too-long", format!("{length} moves given; at most {MAX_MOVES} are accepted")));
+    }
+    (0..length as u32)
+        .map(|i| {
+            let m = js_sys::Reflect::get_u32(v, i).map_err(unreadable)?;
+            arg_string(&m, &format!("moves[{i}]"), crate::moves::MAX_MOVE_TEXT as u32)
+        })
         .collect()
 }
 

@@ -39,6 +39,7 @@ await import('./units.test.mjs');
 await import('./wasm-api.test.mjs');
 await import('./app.test.mjs');
 await import('./embed.test.mjs');
+await import('./hostile.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

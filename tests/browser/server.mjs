@@ -1,6 +1,7 @@
 // A tiny static file server for www/ (no dependencies). Serves .wasm as
 // application/wasm and .js as text/javascript; with --cors it also sends
-// Access-Control-Allow-Origin: * (the cross-origin widget test).
+// Access-Control-Allow-Origin: * (the cross-origin widget test); with
+// csp: '<policy>' every response carries that Content-Security-Policy header.
 //   node tests/browser/server.mjs [--port 8080] [--root www] [--cors]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ const TYPES = {
 };
 
 /** Starts a server; resolves to {server, port, url}. Port 0 picks a free one. */
-export function serve({ root, port = 0, cors = false, host = '127.0.0.1' }) {
+export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null }) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     let pathname;
@@ -25,6 +26,7 @@ export function serve({ root, port = 0, cors = false, host = '127.0.0.1' }) {
     fs.readFile(file, (err, data) => {
       const headers = { 'Cache-Control': 'no-cache' };
       if (cors) headers['Access-Control-Allow-Origin'] = '*';
+      if (csp) headers['Content-Security-Policy'] = csp;
       if (err) { res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found'); return; }
       headers['Content-Type'] = TYPES[path.extname(file)] ?? 'application/octet-stream';
       res.writeHead(200, headers).end(data);

@@ -11,6 +11,7 @@ const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
 /** Mode, side and level: what the page adds to the board's own state. */
 const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
+const DEFAULT_SETTINGS = { ...settings };
 let ready = false;
 let noticeTimer = 0;
 
@@ -136,13 +137,20 @@ function restore() {
     notice(`Your saved game was not restored: ${saved.error}. A new game has started.`);
   }
   applySettings();
-  if (shared) {
-    // A shared game replaces the saved one; the fragment is then dropped so
-    // that a reload shows the game as it stands, from the save.
-    loadGame(shared, 'The shared game');
+  let loaded = false;
+  if (location.hash.length > 1) {
+    // A shared game replaces the saved one (a bad link leaves the save alone);
+    // the fragment is then dropped so that a reload shows the game as it
+    // stands, from the save.
+    if (shared) loaded = loadGame(shared, 'The shared game');
+    else notice('This link holds no game that can be loaded: it is incomplete, damaged or too long.');
     history.replaceState(null, '', location.pathname + location.search);
-  } else if (saved.state) {
-    if (!loadGame(saved.state, 'Your saved game')) clearSave();
+  }
+  if (!loaded && saved.state && !loadGame(saved.state, 'Your saved game')) {
+    // Refused as a whole: its settings go too, never half of a save.
+    clearSave();
+    Object.assign(settings, DEFAULT_SETTINGS);
+    applySettings();
   }
 }
 

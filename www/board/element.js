@@ -101,6 +101,7 @@ export class SowingBoard extends HTMLElement {
       if (!this.isConnected || this.#game) return;
       this.#engine = engine;
       this.#reload();
+      this.#checkAiAttributes(); // bad values given from the start are reported too
       this.#emit('ready', { position: this.position, moves: this.moves });
     }, (err) => this.#emit('error', { code: 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
@@ -354,7 +355,10 @@ export class SowingBoard extends HTMLElement {
   #animate(info, done) {
     if (!this.#animationOn()) return false;
     const frames = sowingFrames(this.#game.boardAt(info.ply - 1), info, this.#game.files);
-    const ms = Number(this.getAttribute('animation-speed')) || 160;
+    // From a site's attribute: bounded, so that no value can freeze the board
+    // mid-animation (Infinity, 1e9) or make it misbehave (negative, NaN).
+    const speed = Number(this.getAttribute('animation-speed'));
+    const ms = Number.isFinite(speed) && speed > 0 ? Math.min(speed, 2000) : 160;
     this.#anim = { frame: frames[0], cancel: () => {} };
     this.#anim.cancel = playFrames(frames, {
       msPerFrame: ms,
