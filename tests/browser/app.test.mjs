@@ -12,7 +12,12 @@ const CASH_AFTER = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 
 /** Opens the app in a fresh page with no saved game; returns the page and its error list. */
+// The page of the test before: closed here even if that test failed midway,
+// so its AI cannot answer (and save) while the next test runs.
+let lastPage = null;
+
 async function open(ctx, path = '') {
+  await lastPage?.close().catch(() => {});
   const cleaner = await ctx.context.newPage();
   await cleaner.goto(ctx.url + 'icon.svg'); // same origin, without the app
   await cleaner.evaluate(() => localStorage.clear());
@@ -21,6 +26,7 @@ async function open(ctx, path = '') {
   const errors = watchErrors(page);
   await page.goto(ctx.url + path);
   await appReady(page);
+  lastPage = page;
   return { page, errors };
 }
 
@@ -64,7 +70,10 @@ test('the AI thinks in a worker: the page keeps drawing frames meanwhile', async
   const frameWhileThinking = await page.evaluate(() => new Promise((resolve) => {
     requestAnimationFrame(() => resolve(document.querySelector('sowing-board').thinking));
   }));
-  assert(page.workers().some((w) => /ai-worker\.js$/.test(w.url())), `an AI worker runs (${page.workers().map((w) => w.url())})`);
+  // The browser may report a new worker a little after it starts: poll.
+  const aiWorker = () => page.workers().some((w) => /ai-worker\.js$/.test(w.url()));
+  for (let i = 0; i < 100 && !aiWorker(); i++) await page.waitForTimeout(100);
+  assert(aiWorker(), `an AI worker runs (${page.workers().map((w) => w.url())})`);
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2, null, { timeout: 120_000 });
   // A level-5 search takes many frames; if the AI ran on the page's thread no
   // frame could be drawn until it finished.
