@@ -14,6 +14,9 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps record_text)
 for t in "${targets[@]}"; do
   echo "== fuzzing $t for $seconds s"
+  # Start from the hand-written seeds (valid inputs the fuzzer mutates).
+  mkdir -p "tests/fuzz/corpus/$t"
+  cp -n tests/fuzz/seeds/"$t"/* "tests/fuzz/corpus/$t/" 2>/dev/null || true
   RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir tests/fuzz -O "$t" -- \
     -max_total_time="$seconds" -max_len=4096 -print_final_stats=1
 done

@@ -35,6 +35,12 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
   cargo install --force wasm-bindgen-cli --version "$want"
 fi
 
+if ! command -v node >/dev/null; then
+  # build.sh runs one small node script; the browser tests run on node.
+  say "installing node"
+  apt_install nodejs npm
+fi
+
 if ! command -v wasm-opt >/dev/null; then
   say "installing binaryen (wasm-opt)"
   apt_install binaryen

@@ -58,6 +58,25 @@ impl StepOption {
     }
 }
 
+/// The checks every game's builder makes before taking `cell` as the
+/// origin: the game goes on, the cell is on the board, holds stones, and is
+/// the mover's.
+pub(crate) fn check_origin_basics(pos: &Position, rules: &Rules, cell: Cell) -> Result<(), IllegalMove> {
+    if let Some(outcome) = pos.status(rules) {
+        return Err(IllegalMove::GameOver(pos.game, outcome));
+    }
+    if !pos.board.geometry().contains(cell) {
+        return Err(IllegalMove::OffBoard(cell));
+    }
+    if pos.owner(cell) != pos.side_to_move {
+        return Err(IllegalMove::NotYourStack { cell });
+    }
+    if pos.board.get(cell) == 0 {
+        return Err(IllegalMove::EmptyOrigin(cell));
+    }
+    Ok(())
+}
+
 /// A move under construction, for either game.
 #[derive(Clone, Debug)]
 pub enum MoveBuilder {

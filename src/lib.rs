@@ -25,6 +25,8 @@ mod play;
 mod position;
 pub mod record;
 mod variant;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
 pub use builder::{MoveBuilder, Stage, StepOption};

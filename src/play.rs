@@ -155,7 +155,7 @@ impl Position {
     pub(crate) fn count_successors(&self, rules: &Rules, limit: usize) -> Result<usize, LimitExceeded> {
         match self.game {
             GameKind::Intermedium => intermedium::count(self, rules, limit),
-            GameKind::CashInHand => Ok(cash::generate(self, rules, limit)?.len()),
+            GameKind::CashInHand => cash::count(self, rules, limit),
         }
     }
 }

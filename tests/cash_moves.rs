@@ -53,11 +53,16 @@ fn small_position() -> impl Strategy<Value = Position> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
     fn offered_choices_are_exactly_the_legal_moves(p in small_position()) {
         let rules = Rules::default();
+        // The brute force is exponential in the stones captured (it tries
+        // every redistribution over every cell that might be occupied):
+        // keep each case to a few seconds at most.
+        let count = p.legal_moves(&rules, 2_000_000).map(|m| m.len());
+        prop_assume!(count.is_ok_and(|n| n <= 1500));
         let brute = brute_force(&p, &rules);
         prop_assert_eq!(&generated(&p, &rules), &brute, "generator vs brute force in {}", p);
         prop_assert_eq!(&builder_moves(&p, &rules), &brute, "builder vs brute force in {}", p);
@@ -66,5 +71,29 @@ proptest! {
         if p.stones_of(Side::First) > 0 && p.stones_of(Side::Second) > 0 {
             prop_assert_eq!(p.has_legal_move(&rules), !brute_force_unchecked(&p, &rules).is_empty());
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The same with a nearly full enemy stack somewhere: captured stones
+    /// cannot all go there (the board holds more than 255 stones, so the
+    /// overflow checks are live).
+    #[test]
+    fn offered_choices_are_exactly_the_legal_moves_next_to_full_stacks(
+        p in small_position(),
+        (f, r, n) in (0u8..5, 0u8..5, 250u8..=255),
+    ) {
+        let mut p = p;
+        let cell = Cell::new(f, r);
+        prop_assume!(Side::owner_of(cell) != p.side_to_move);
+        p.board.set(cell, n);
+        let rules = Rules::default();
+        let count = p.legal_moves(&rules, 2_000_000).map(|m| m.len());
+        prop_assume!(count.is_ok_and(|n| n <= 1500));
+        let brute = brute_force(&p, &rules);
+        prop_assert_eq!(&generated(&p, &rules), &brute, "generator vs brute force in {}", p);
+        prop_assert_eq!(&builder_moves(&p, &rules), &brute, "builder vs brute force in {}", p);
     }
 }

@@ -7,10 +7,12 @@
 
 use super::capture::{captures, receivers, remove};
 use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
-use super::sowing::{bit, can_leave, cash_needed, max_partial, step_error, Visited};
-use super::validate::{check_origin, check_pick_up};
+use super::sowing::{
+    bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error, Visited,
+};
+use super::validate::check_pick_up;
 use crate::board::{Board, Cell};
-use crate::builder::{Stage, StepOption};
+use crate::builder::{check_origin_basics, Stage, StepOption};
 use crate::errors::IllegalMove;
 use crate::moves::CashMove;
 use crate::play::Transition;
@@ -47,6 +49,7 @@ struct Boards {
 }
 
 impl Builder {
+    /// A builder for the side to move in `pos` (nothing chosen yet).
     pub fn new(pos: &Position, rules: &Rules) -> Builder {
         Builder {
             position: *pos,
@@ -92,6 +95,7 @@ impl Builder {
         }
     }
 
+    /// What the move needs next (see `Stage`).
     pub fn stage(&self) -> Stage {
         match (self.origin, self.count) {
             (None, _) => Stage::Origin,
@@ -133,15 +137,15 @@ impl Builder {
     /// Chooses the origin (starting the move afresh if one was chosen).
     pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
         let pos = &self.position;
-        if let Some(outcome) = pos.status(&self.rules) {
-            return Err(IllegalMove::GameOver(pos.game, outcome));
-        }
-        if !pos.board.geometry().contains(cell) {
-            return Err(IllegalMove::OffBoard(cell));
-        }
-        check_origin(pos, cell)?;
+        check_origin_basics(pos, &self.rules, cell)?;
         if !self.origin_possible(cell) {
-            return Err(IllegalMove::NoFirstStep { origin: cell, cash: pos.board.get(cell) });
+            let n = pos.board.get(cell);
+            // Only near 255 stones can a stack with a first step still have no move.
+            return Err(if has_first_step(&pos.board, cell, n as u32) {
+                IllegalMove::NoLegalMoveFrom(cell)
+            } else {
+                IllegalMove::NoFirstStep { origin: cell, cash: n }
+            });
         }
         *self = Builder::new(&self.position, &self.rules);
         self.origin = Some(cell);
@@ -149,6 +153,7 @@ impl Builder {
         Ok(())
     }
 
+    /// The origin chosen, if any.
     pub fn origin(&self) -> Option<Cell> {
         self.origin
     }
@@ -159,14 +164,21 @@ impl Builder {
         if self.stage() != Stage::Count {
             return Vec::new();
         }
-        (1..=self.stack(origin))
-            .filter(|&k| pick_up_possible(&self.position, origin, k))
-            .map(|k| k as u8)
-            .collect()
+        let n = self.stack(origin);
+        if !overflow_possible(&self.position) {
+            // A pick-up can start iff its cash reaches the cheapest first step.
+            let visited = bit(self.position.board.geometry(), origin);
+            return match least_cash_to_leave(&self.position.board, origin, visited) {
+                Some(least) => (least..=n).map(|k| k as u8).collect(),
+                None => Vec::new(),
+            };
+        }
+        (1..=n).filter(|&k| pick_up_possible(&self.position, origin, k)).map(|k| k as u8).collect()
     }
 
+    /// Picks up `count` stones from the origin (stage `Count`).
     pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
-        let Some(origin) = self.origin else { return Err(IllegalMove::WrongStage { action: "pick up" }) };
+        let Some(origin) = self.origin else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Count {
             return Err(IllegalMove::WrongStage { action: "pick up" });
         }
@@ -232,9 +244,11 @@ impl Builder {
         can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
     }
 
-    /// Steps to `cell` and drops `drop` stones there.
+    /// Steps to `cell` and drops `drop` stones there (stage `Step`). Once
+    /// the cash is spent the captures are judged: stage `Place` if there
+    /// are any, `Done` otherwise.
     pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
-        let Some(at) = self.at() else { return Err(IllegalMove::WrongStage { action: "step" }) };
+        let Some(at) = self.at() else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Step {
             return Err(IllegalMove::WrongStage { action: "step" });
         }
@@ -306,6 +320,9 @@ impl Builder {
             return None;
         }
         let left = self.to_place();
+        if !overflow_possible(&self.position) {
+            return Some((1, left));
+        }
         let room = |c: Cell| 255 - self.boards.after_capture.get(c) as u32;
         // What the other free cells can still take, beyond this one.
         let others: u32 = receivers(&self.boards.after_capture)
@@ -318,7 +335,8 @@ impl Builder {
         (low <= high).then_some((low, high))
     }
 
-    /// Puts `n` captured stones on `cell`.
+    /// Puts `n` captured stones on `cell` (stage `Place`); `Done` once all
+    /// are back.
     pub fn place(&mut self, cell: Cell, n: u32) -> Result<(), IllegalMove> {
         if self.stage() != Stage::Place {
             return Err(IllegalMove::WrongStage { action: "place stones" });

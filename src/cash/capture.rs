@@ -1,6 +1,6 @@
 //! Captures and redistribution (RULES.md section 3, parts 3 and 4).
 
-use crate::board::{Board, Cell};
+use crate::board::{Board, Cell, Geometry};
 use crate::variant::Side;
 
 /// The enemy stacks the board captures for `mover`, in file-then-rank order:
@@ -10,8 +10,7 @@ use crate::variant::Side;
 pub(crate) fn captures(board: &Board, mover: Side) -> Vec<Cell> {
     let g = board.geometry();
     let enemy = mover.opponent().colour();
-    let mut out: Vec<Cell> = g
-        .cells()
+    file_major(g)
         .filter(|&c| c.colour() == enemy && board.is_occupied(c))
         .filter(|&c| {
             let mut around = 0u32;
@@ -24,9 +23,13 @@ pub(crate) fn captures(board: &Board, mover: Side) -> Vec<Cell> {
             }
             (board.get(c) as u32) < around
         })
-        .collect();
-    out.sort_by_key(|c| c.file_major_key());
-    out
+        .collect()
+}
+
+/// Every cell in file-then-rank order (`a1 a2 ... b1 ...`), the order of
+/// capture lists and redistributions.
+fn file_major(g: Geometry) -> impl Iterator<Item = Cell> {
+    (0..g.files).flat_map(move |f| (0..g.ranks).map(move |r| Cell::new(f, r)))
 }
 
 /// Removes the captured stacks; returns how many stones they held.
@@ -49,10 +52,7 @@ pub(crate) fn redistribution_fits(board: &Board, stones: u32) -> bool {
 
 /// The cells that may receive redistributed stones, in file-then-rank order.
 pub(crate) fn receivers(board: &Board) -> Vec<Cell> {
-    let g = board.geometry();
-    let mut cells: Vec<Cell> = g.cells().filter(|&c| board.is_occupied(c)).collect();
-    cells.sort_by_key(|c| c.file_major_key());
-    cells
+    file_major(board.geometry()).filter(|&c| board.is_occupied(c)).collect()
 }
 
 #[cfg(test)]

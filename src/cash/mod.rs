@@ -87,6 +87,12 @@ pub(crate) fn generate(pos: &Position, _rules: &Rules, limit: usize) -> Result<V
     movegen::generate(pos, limit)
 }
 
+/// The number of distinct moves, as `generate(..).len()` but without
+/// building them.
+pub(crate) fn count(pos: &Position, _rules: &Rules, limit: usize) -> Result<usize, LimitExceeded> {
+    movegen::count(pos, limit)
+}
+
 /// Whether the side to move has a legal move. Picking up a whole stack is
 /// the most permissive pick-up (every restriction compares a height with the
 /// cash), and any legal first step can be finished by dropping everything

@@ -11,8 +11,11 @@
 //! merged by (final board, whether anything was captured), which with the
 //! side and counters that follow from them is the resulting position.
 //!
-//! Work is counted (steps tried, states created, redistributions tried) and
-//! the search stops with `LimitExceeded` past the caller's limit.
+//! Work is counted and the search stops with `LimitExceeded` past the
+//! caller's limit: one unit per step tried, sowing state created or
+//! redistribution node visited, `JUDGE_COST` per finished sowing judged and
+//! `MOVE_COST` per distinct move kept (moves are what fills memory: the
+//! default limit of 5 000 000 units keeps at most 300 000 of them).
 
 use super::capture::{captures, receivers, remove};
 use super::sowing::{bit, cash_needed, has_first_step, max_partial, Visited};
@@ -23,6 +26,11 @@ use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::Rules;
 use rustc_hash::{FxHashMap, FxHashSet};
+
+/// Work units charged for judging a finished sowing (captures, board hashing).
+const JUDGE_COST: usize = 4;
+/// Work units charged for each distinct move found (it is built and kept).
+const MOVE_COST: usize = 16;
 
 /// Stones dropped on each cell of the mover's colour (slot = board index / 2;
 /// the cells of one colour have distinct slots on an 8-file board).
@@ -59,15 +67,22 @@ struct Generator<'a> {
     /// can sow the same board).
     sown_seen: FxHashSet<Board>,
     results: FxHashSet<(Board, bool)>,
+    /// Whether to build the moves found, or only count them (`results`).
+    keep: bool,
     out: Vec<Transition>,
 }
 
 impl Generator<'_> {
     fn tick(&mut self) -> Result<(), Stop> {
-        if self.work_left == 0 {
+        self.charge(1)
+    }
+
+    fn charge(&mut self, units: usize) -> Result<(), Stop> {
+        if self.work_left < units {
+            self.work_left = 0;
             return Err(Stop::Limit);
         }
-        self.work_left -= 1;
+        self.work_left -= units;
         Ok(())
     }
 
@@ -119,6 +134,7 @@ impl Generator<'_> {
                         }
                         sown.set(to, (h + cash) as u8);
                         if self.sown_seen.insert(sown) {
+                            self.charge(JUDGE_COST)?;
                             let mut path = path_to(&nodes, id, g);
                             path.push((to, cash as u8));
                             self.judge(origin, k, path, sown)?;
@@ -210,8 +226,11 @@ impl Generator<'_> {
 
     fn emit(&mut self, parts: Parts, captured_any: bool) -> Result<(), Stop> {
         if self.results.insert((parts.board, captured_any)) {
-            self.out.push(transition(self.pos, parts));
-            if self.out.len() >= self.want {
+            self.charge(MOVE_COST)?;
+            if self.keep {
+                self.out.push(transition(self.pos, parts));
+            }
+            if self.results.len() >= self.want {
                 return Err(Stop::Enough);
             }
         }
@@ -250,6 +269,17 @@ pub(crate) fn generate(pos: &Position, limit: usize) -> Result<Vec<Transition>, 
     }
 }
 
+/// The number of distinct moves, as `generate(..).len()` without building
+/// them (for perft's last ply).
+pub(crate) fn count(pos: &Position, limit: usize) -> Result<usize, LimitExceeded> {
+    let mut gen = new_generator(pos, limit, usize::MAX);
+    gen.keep = false;
+    match gen.run() {
+        Ok(()) | Err(Stop::Enough) => Ok(gen.results.len()),
+        Err(Stop::Limit) => Err(LimitExceeded { limit }),
+    }
+}
+
 fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
     Generator {
         pos,
@@ -257,6 +287,7 @@ fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
         want,
         sown_seen: FxHashSet::default(),
         results: FxHashSet::default(),
+        keep: true,
         out: Vec::new(),
     }
 }

@@ -78,7 +78,8 @@ impl CashMove {
     ///
     /// Without a capture list, the tokens after the origin are steps until
     /// their drops reach the count picked up, and the rest is the
-    /// redistribution. With one, steps are what precedes it.
+    /// redistribution. With one, steps are what precedes it. The capture
+    /// list and the redistribution are put in file-then-rank order.
     pub fn parse(text: &str) -> Result<CashMove, NotationError> {
         if text.len() > MAX_MOVE_TEXT {
             return Err(NotationError::TooLong(text.len()));
@@ -121,6 +122,13 @@ impl CashMove {
                 }
             }
         }
+        // Entries of these two lists may come in any order: keep them in
+        // the canonical one, so that equal moves are equal values.
+        let mut captures = captures;
+        if let Some(list) = captures.as_mut() {
+            list.sort_by_key(|c| c.file_major_key());
+        }
+        placements.sort_by_key(|(c, _)| c.file_major_key());
         Ok(CashMove { origin, count, steps, captures, placements })
     }
 }

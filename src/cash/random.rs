@@ -21,6 +21,22 @@ fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
 /// its drop, each placement cell and its number of stones. So the moves are
 /// not uniform over distinct moves (that set is far too large to list), but
 /// every legal move has a chance. The same seed gives the same move.
+///
+/// ```
+/// use rand::{rngs::SmallRng, SeedableRng};
+/// use sowboard::{cash_random_move, GameKind, Position, Rules};
+///
+/// let rules = Rules::default();
+/// let mut rng = SmallRng::seed_from_u64(42);
+/// let mut pos = Position::start(GameKind::CashInHand);
+/// for _ in 0..20 {
+///     let t = cash_random_move(&pos, &rules, &mut rng).expect("the game goes on");
+///     assert_eq!(t.position.board.total(), 128);
+///     // Every move it makes is legal as written.
+///     assert_eq!(pos.play_text(&t.mv.to_string(), &rules).unwrap(), t);
+///     pos = t.position;
+/// }
+/// ```
 pub fn random_move<R: Rng + ?Sized>(pos: &Position, rules: &Rules, rng: &mut R) -> Option<Transition> {
     if pos.game != GameKind::CashInHand {
         return None;

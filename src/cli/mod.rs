@@ -3,8 +3,8 @@
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
 mod bench;
-mod matches;
 mod soak;
+mod matches;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -37,13 +37,11 @@ enum Command {
     Moves {
         #[command(flatten)]
         setup: Setup,
-        /// Print at most N moves (and bound the enumeration work).
+        /// Print at most N moves (and bound the enumeration work). For Cash in
+        /// Hand positions too big to list in full: the first N found, sorted.
         #[arg(long)]
         limit: Option<usize>,
     },
-    /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
-    /// The last line reads `score <A> <percent>`.
-    Match(matches::MatchArgs),
     /// Play many games (random and AI vs random) checking invariants after every move.
     Soak {
         /// intermedium or cash-in-hand
@@ -54,6 +52,9 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
+    /// The last line reads `score <A> <percent>`.
+    Match(matches::MatchArgs),
     /// Measure move generation and perft speed.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -157,12 +158,12 @@ fn execute(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Match(args) => matches::run(args),
         Command::Soak { game, games, seed } => {
             let kind = GameKind::from_name(&game)
                 .ok_or_else(|| format!("unknown game '{game}' (expected intermedium or cash-in-hand)"))?;
             soak::run(kind, games, seed)
         }
+        Command::Match(args) => matches::run(args),
         Command::Bench { ms } => {
             bench::run(ms);
             Ok(())

@@ -4,7 +4,7 @@
 use super::complete::{can_complete, Partial};
 use super::{effect, transition, validate, Drops};
 use crate::board::{Board, Cell, Diagonal};
-use crate::builder::{Stage, StepOption};
+use crate::builder::{check_origin_basics, Stage, StepOption};
 use crate::errors::IllegalMove;
 use crate::moves::SowMove;
 use crate::play::{sorted, Transition};
@@ -74,19 +74,8 @@ impl Builder {
     /// from it (an invalid one changes nothing).
     pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
         let pos = &self.position;
-        if let Some(outcome) = pos.status(&self.rules) {
-            return Err(IllegalMove::GameOver(pos.game, outcome));
-        }
-        if !pos.board.geometry().contains(cell) {
-            return Err(IllegalMove::OffBoard(cell));
-        }
-        if pos.owner(cell) != pos.side_to_move {
-            return Err(IllegalMove::NotYourStack { cell });
-        }
+        check_origin_basics(pos, &self.rules, cell)?;
         let n = pos.board.get(cell);
-        if n == 0 {
-            return Err(IllegalMove::EmptyOrigin(cell));
-        }
         if n < 2 {
             return Err(IllegalMove::StackTooSmall { cell, count: n });
         }

@@ -214,7 +214,10 @@ fn walk(p: &Position, rules: &Rules, b: &mut MoveBuilder, out: &mut BTreeSet<Res
         Stage::Place => {
             let mut found = 0;
             for c in b.place_options() {
-                for n in 1..=b.to_place() {
+                // Near 255 a cell may take fewer than all the stones left.
+                let MoveBuilder::Cash(cash) = &*b else { panic!("Place is a Cash in Hand stage") };
+                let (low, high) = cash.place_range(c).expect("offered cells take stones");
+                for n in low..=high {
                     b.place(c, n).expect("offered placements are accepted");
                     found += walk(p, rules, b, out);
                     assert!(b.undo());

@@ -1,0 +1,48 @@
+// A tiny static file server for www/ (no dependencies). Serves .wasm as
+// application/wasm and .js as text/javascript; with --cors it also sends
+// Access-Control-Allow-Origin: * (the cross-origin widget test); with
+// csp: '<policy>' every response carries that Content-Security-Policy header.
+//   node tests/browser/server.mjs [--port 8080] [--root www] [--cors]
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.wasm': 'application/wasm', '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.png': 'image/png', '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
+};
+
+/** Starts a server; resolves to {server, port, url}. Port 0 picks a free one. */
+export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null }) {
+  const base = path.resolve(root);
+  const server = http.createServer((req, res) => {
+    let pathname;
+    try { pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { res.writeHead(400).end(); return; }
+    if (pathname.endsWith('/')) pathname += 'index.html';
+    const file = path.join(base, pathname);
+    if (!file.startsWith(base + path.sep)) { res.writeHead(403).end(); return; }
+    fs.readFile(file, (err, data) => {
+      const headers = { 'Cache-Control': 'no-cache' };
+      if (cors) headers['Access-Control-Allow-Origin'] = '*';
+      if (csp) headers['Content-Security-Policy'] = csp;
+      if (err) { res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found'); return; }
+      headers['Content-Type'] = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      res.writeHead(200, headers).end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(port, host, () => {
+    const p = server.address().port;
+    resolve({ server, port: p, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${p}/` });
+  }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : dflt; };
+  const { url } = await serve({
+    root: arg('--root', 'www'), port: Number(arg('--port', 8080)), cors: process.argv.includes('--cors'),
+    host: arg('--host', '127.0.0.1'),
+  });
+  console.log(`serving ${arg('--root', 'www')} at ${url}  (Ctrl-C to stop)`);
+}

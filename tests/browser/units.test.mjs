@@ -1,0 +1,100 @@
+// Unit tests of the page's plain-data modules, under node (no browser):
+// board geometry, animation frames, share-link fragments, save validation.
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
+import { sowingFrames } from '../../www/board/animate.js';
+import { fromFragment, toFragment } from '../../www/app/fragment.js';
+
+test('layout: every cell centre hits that cell, flipped or not', () => {
+  for (const flipped of [false, true]) {
+    const L = makeLayout({ files: 7, ranks: 10, width: 360, flipped });
+    for (let rank = 0; rank < 10; rank++) {
+      for (let file = 0; file < 7; file++) {
+        const c = L.center(file, rank);
+        assertEqual(L.hit(c.x, c.y), { file, rank }, `hit ${cellName(file, rank)} flipped=${flipped}`);
+      }
+    }
+    assertEqual(L.hit(-5, 10), null, 'off the board');
+    assert(L.totalW <= 360, `fits the width (${L.totalW})`);
+  }
+  const tall = makeLayout({ files: 7, ranks: 10, width: 2000, maxHeight: 500 });
+  assert(tall.totalH <= 500, `fits the height (${tall.totalH})`);
+  assertEqual(parseCell('D10'), { file: 3, rank: 9 }, 'parse');
+  assertEqual(parseCell('d0'), null, 'rank 0 is no cell');
+});
+
+test('animation: the frames of a recorded move end on the board after it', () => {
+  // Browne's example (RULES.md 6): c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4 on 8x8.
+  const files = 8;
+  const fromRanks = (ranks) => Uint8Array.from(ranks.split('/').reverse().flatMap((r) => r.split(',').map(Number)));
+  const before = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
+  const after = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
+  const info = {
+    origin: 'c3', count: 8, captured: ['d3', 'e4'],
+    path: [{ cell: 'd4', count: 3 }, { cell: 'e5', count: 1 }, { cell: 'f4', count: 4 }],
+    placements: [{ cell: 'g6', count: 1 }, { cell: 'g7', count: 4 }],
+  };
+  const frames = sowingFrames(before, info, files);
+  assertEqual([...frames.at(-1).board], [...after], 'last frame');
+  assertEqual(frames.length, 1 + 3 + 2 + 2, 'pick-up, drops, capture shown and removed, placements');
+  assertEqual([...before].reduce((a, b) => a + b), [...frames.at(-1).board].reduce((a, b) => a + b), 'stones kept');
+});
+
+test('share fragment: round trip, and junk gives no game', () => {
+  const game = { position: 'cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1', moves: ['h1:5 g2:5', 'a1:2 b2:2'] };
+  assertEqual(fromFragment(toFragment(game)), game, 'round trip');
+  assertEqual(fromFragment(''), null, 'empty');
+  assertEqual(fromFragment('#hello'), null, 'no p');
+  assertEqual(fromFragment('#p=' + 'x'.repeat(300000)), null, 'huge');
+});
+
+test('save: a good save loads, every kind of damage is refused whole', async () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  const { saveGame, loadSave } = await import('../../www/app/save.js');
+  const good = { game: 'intermedium', position: 'intermedium x', moves: ['a4-b5-a6-b7-a8'], mode: 'ai', side: 'first', level: 3 };
+  saveGame(good);
+  assertEqual(loadSave().state, { ...good, animation: true }, 'round trip (animation defaults to on)');
+  for (const [what, text] of [
+    ['not JSON', '{'], ['an array', '[]'], ['old version', JSON.stringify({ ...good, version: 0 })],
+    ['moves not strings', JSON.stringify({ ...good, version: 1, moves: [1] })],
+    ['level out of range', JSON.stringify({ ...good, version: 1, level: 9 })],
+    ['unknown mode', JSON.stringify({ ...good, version: 1, mode: 'x' })],
+    ['animation not a flag', JSON.stringify({ ...good, version: 1, animation: 'yes' })],
+  ]) {
+    store.set('sowboard.save', text);
+    const r = loadSave();
+    assert(!r.state && typeof r.error === 'string', `${what} refused (${JSON.stringify(r)})`);
+  }
+  store.clear();
+  assertEqual(loadSave(), {}, 'no save');
+  delete globalThis.localStorage;
+});
+
+test('controls: the chooser offers exactly the engine\'s options; prompts say what to do', async () => {
+  const { chooserFor, promptFor } = await import('../../www/board/controls.js');
+  assertEqual(chooserFor({ stage: 'count', origin: 'h1', counts: [1, 2, 5] }, null), { label: 'Pick up how many stones from h1?', options: [1, 2, 5], main: 5 }, 'counts');
+  assertEqual(chooserFor({ stage: 'step', cash: 5 }, { kind: 'step', cell: 'g2', options: [1, 2, 5] }).options, [1, 2, 5], 'drops');
+  assertEqual(chooserFor({ stage: 'origin' }, null), null, 'nothing to choose');
+  assertEqual(promptFor({ build: { stage: 'step', cash: 3 }, side: 'blue' }), 'Blue: choose the next cell (3 in hand)', 'step prompt');
+  assertEqual(promptFor({ build: null, side: 'red', aiToMove: true }), 'Red (AI) to move', 'AI prompt');
+  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — draw: x.', 'game over');
+});
+
+test('the committed lockfile names no registry host', async () => {
+  const fs = await import('node:fs');
+  const lock = JSON.parse(fs.readFileSync(new URL('./package-lock.json', import.meta.url), 'utf8'));
+  const resolved = Object.entries(lock.packages).filter(([, p]) => 'resolved' in p).map(([k]) => k);
+  assertEqual(resolved, [], 'packages with a resolved URL');
+  assert(Object.keys(lock.packages).some((k) => k.endsWith('playwright-core')), 'playwright-core is locked');
+});
+
+test('marks: legal choices only while building, the last move otherwise', async () => {
+  const { marksFor } = await import('../../www/board/marks.js');
+  const last = { origin: 'a4', path: [{ cell: 'b5', count: 1 }, { cell: 'a6', count: 1 }], captured: ['c5'], placements: [] };
+  const idle = marksFor({ focus: null, frame: null, last, build: null, pending: null, hint: null });
+  assertEqual([idle.lastPath, idle.captured, idle.origins], [['a4', 'b5', 'a6'], ['c5'], undefined], 'not the mover: last move only');
+  const step = marksFor({ focus: 'c3', frame: null, last, pending: { cell: 'd4' }, hint: null,
+    build: { stage: 'step', origin: 'c3', path: [{ cell: 'b4', count: 2 }], steps: [{ cell: 'a5', drops: [1] }], captured: [] } });
+  assertEqual([step.selected, step.path, step.targets, step.lastPath, step.pending], ['c3', ['c3', 'b4'], ['a5'], [], 'd4'], 'building');
+});

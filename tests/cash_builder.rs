@@ -1,0 +1,232 @@
+//! The Cash in Hand move builder: stages, offered choices, errors, undo.
+
+mod cash_support;
+
+use cash_support::*;
+use sowboard::{IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
+
+const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
+
+/// What an observer of the builder can see; equal snapshots mean nothing changed.
+fn snapshot(b: &MoveBuilder) -> String {
+    format!(
+        "{:?} {:?} {} {:?} {:?} {} {:?} {:?} {:?}",
+        b.stage(),
+        b.origin(),
+        b.cash(),
+        b.path(),
+        b.captured(),
+        b.to_place(),
+        b.board(),
+        b.count_options(),
+        b.step_options()
+    )
+}
+
+/// Applies a builder call that must fail with `expected`, changing nothing.
+fn refused(b: &mut MoveBuilder, expected: IllegalMove, call: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>) {
+    let before = snapshot(b);
+    assert_eq!(call(b), Err(expected));
+    assert_eq!(snapshot(b), before, "a refused choice must change nothing");
+}
+
+#[test]
+fn browne_example_built_click_by_click() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let mut b = MoveBuilder::new(&p, &rules);
+    assert_eq!(b.stage(), Stage::Origin);
+    let origins: Vec<String> = b.origins().iter().map(|c| c.to_string()).collect();
+    assert_eq!(origins, ["d2", "c3", "e3", "g7"]);
+    b.select_origin(cell("c3")).unwrap();
+    assert_eq!(b.stage(), Stage::Count);
+    assert_eq!(b.count_options(), (1..=14).collect::<Vec<u8>>());
+    b.pick_up(8).unwrap();
+    assert_eq!((b.stage(), b.cash()), (Stage::Step, 8));
+    assert_eq!(b.board().get(cell("c3")), 6);
+    // From c3 with 8: b2, d4 and b4 are free; d2 (3 stones) too.
+    let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
+    assert_eq!(d4.max_drop, 8);
+    assert_eq!(d4.max_partial, 7);
+    b.step(cell("d4"), 3).unwrap();
+    b.step(cell("e5"), 1).unwrap();
+    assert_eq!(b.cash(), 4);
+    b.step(cell("f4"), 4).unwrap();
+    assert_eq!(b.stage(), Stage::Place);
+    assert_eq!(b.captured(), vec![cell("d3"), cell("e4")]);
+    assert_eq!(b.to_place(), 5);
+    assert_eq!(b.board().get(cell("d3")), 0, "captured stacks are gone once the sowing is complete");
+    let targets = b.place_options();
+    assert!(targets.contains(&cell("g6")) && targets.contains(&cell("g7")) && targets.contains(&cell("c3")));
+    assert!(!targets.contains(&cell("d3")) && !targets.contains(&cell("e4")));
+    b.place(cell("g6"), 1).unwrap();
+    assert!(!b.place_options().contains(&cell("g6")), "each cell at most once");
+    b.place(cell("g7"), 4).unwrap();
+    assert_eq!(b.stage(), Stage::Done);
+    let t = b.finish().unwrap();
+    assert_eq!(t, p.play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4", &rules).unwrap());
+    assert_eq!(b.board(), t.position.board);
+
+    // Undo takes back placements, steps, the count and the origin in turn.
+    assert!(b.undo());
+    assert_eq!((b.stage(), b.to_place()), (Stage::Place, 4));
+    assert!(b.undo());
+    assert!(b.undo());
+    assert_eq!((b.stage(), b.cash()), (Stage::Step, 4));
+    assert!(b.captured().is_empty());
+    assert!(b.undo() && b.undo());
+    assert_eq!((b.stage(), b.cash()), (Stage::Step, 8));
+    assert!(b.undo());
+    assert_eq!(b.stage(), Stage::Count);
+    assert_eq!(b.board(), p.board);
+    assert!(b.undo());
+    assert_eq!(b.stage(), Stage::Origin);
+    assert!(!b.undo());
+}
+
+#[test]
+fn a_move_without_captures_goes_straight_to_done() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("e3")).unwrap();
+    b.pick_up(1).unwrap();
+    b.step(cell("f4"), 1).unwrap();
+    assert_eq!(b.stage(), Stage::Done);
+    assert!(b.place_options().is_empty());
+    assert_eq!(b.finish().unwrap().mv.to_string(), "e3:1 f4:1");
+}
+
+#[test]
+fn counts_and_steps_offered_follow_the_gates() {
+    let rules = Rules::default();
+    // a1 can only step to b2, between b1 and a2 (2 together).
+    let p = cash(&[("a1", 4), ("b1", 1), ("a2", 1), ("c3", 3), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a1")).unwrap();
+    assert_eq!(b.count_options(), vec![2, 3, 4]);
+    refused(&mut b, IllegalMove::NoFirstStep { origin: cell("a1"), cash: 1 }, |b| b.pick_up(1));
+    b.pick_up(4).unwrap();
+    let options = b.step_options();
+    assert_eq!(options.len(), 1);
+    // From b2 (a1 visited) the cheapest way on is c1 or a3 (1 stone): up to 3
+    // may be dropped on b2 and keep going; c3 (3 stones) would need 3.
+    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 4, 3));
+    assert_eq!(options[0].drops(), vec![1, 2, 3, 4]);
+}
+
+#[test]
+fn wrong_input_is_refused_with_the_rules_errors_and_changes_nothing() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let mut b = MoveBuilder::new(&p, &rules);
+    refused(&mut b, IllegalMove::NotYourStack { cell: cell("d3") }, |b| b.select_origin(cell("d3")));
+    refused(&mut b, IllegalMove::EmptyOrigin(cell("a1")), |b| b.select_origin(cell("a1")));
+    refused(&mut b, IllegalMove::OffBoard(cell("i9")), |b| b.select_origin(cell("i9")));
+    refused(&mut b, IllegalMove::NoOriginYet, |b| b.pick_up(1));
+    refused(&mut b, IllegalMove::NoOriginYet, |b| b.step(cell("d4"), 1));
+    refused(&mut b, IllegalMove::WrongStage { action: "place stones" }, |b| b.place(cell("c3"), 1));
+    b.select_origin(cell("c3")).unwrap();
+    refused(&mut b, IllegalMove::PickUpZero, |b| b.pick_up(0));
+    refused(&mut b, IllegalMove::PickUpTooMany { count: 40, stack: 14 }, |b| b.pick_up(40));
+    refused(&mut b, IllegalMove::WrongStage { action: "step" }, |b| b.step(cell("d4"), 1));
+    b.pick_up(3).unwrap();
+    refused(&mut b, IllegalMove::NotDiagonal { step: 1, from: cell("c3"), to: cell("c4") }, |b| b.step(cell("c4"), 1));
+    refused(&mut b, IllegalMove::ZeroDrop { step: 1, cell: cell("d4") }, |b| b.step(cell("d4"), 0));
+    refused(&mut b, IllegalMove::DropsDontAddUp { dropped: 4, picked: 3 }, |b| b.step(cell("d4"), 4));
+    b.step(cell("d4"), 1).unwrap();
+    refused(&mut b, IllegalMove::Revisit { step: 2, cell: cell("c3") }, |b| b.step(cell("c3"), 1));
+    let gate = IllegalMove::GateBlocked { step: 2, a: cell("e4"), b: cell("d3"), height: 5, cash: 2 };
+    refused(&mut b, gate, |b| b.step(cell("e3"), 2));
+    assert!(b.undo() && b.undo());
+    b.pick_up(2).unwrap();
+    let tall = IllegalMove::TargetTooTall { step: 1, cell: cell("d2"), height: 3, cash: 2 };
+    refused(&mut b, tall, |b| b.step(cell("d2"), 2));
+    assert!(b.step_options().iter().all(|o| o.cell != cell("d2")), "a refused target is never offered");
+
+    // Placement errors, in Browne's example.
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c3")).unwrap();
+    b.pick_up(8).unwrap();
+    refused(&mut b, IllegalMove::WrongStage { action: "place stones" }, |b| b.place(cell("g6"), 1));
+    for (c, d) in [("d4", 3), ("e5", 1), ("f4", 4)] {
+        b.step(cell(c), d).unwrap();
+    }
+    refused(&mut b, IllegalMove::PlaceZero(cell("g6")), |b| b.place(cell("g6"), 0));
+    refused(&mut b, IllegalMove::PlaceOnEmpty(cell("d3")), |b| b.place(cell("d3"), 1));
+    refused(&mut b, IllegalMove::PlaceOnEmpty(cell("a1")), |b| b.place(cell("a1"), 1));
+    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| b.place(cell("g6"), 6));
+    b.place(cell("g6"), 2).unwrap();
+    refused(&mut b, IllegalMove::PlaceTwice(cell("g6")), |b| b.place(cell("g6"), 1));
+    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| b.place(cell("g7"), 4));
+}
+
+#[test]
+fn a_partial_drop_that_would_leave_the_cash_stuck_is_refused() {
+    let rules = Rules::default();
+    let p = cash(&[("a1", 2), ("c1", 2), ("a3", 2), ("c3", 2), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a1")).unwrap();
+    b.pick_up(2).unwrap();
+    let options = b.step_options();
+    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 2, 0));
+    refused(&mut b, IllegalMove::Stuck { cell: cell("b2"), cash: 1 }, |b| b.step(cell("b2"), 1));
+    b.step(cell("b2"), 2).unwrap();
+    assert_eq!(b.stage(), Stage::Done);
+}
+
+#[test]
+fn a_finished_game_offers_nothing() {
+    let rules = Rules::default();
+    let p: Position = cash(&[("a1", 1), ("b1", 1), ("a2", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    assert!(b.origins().is_empty());
+    assert!(matches!(b.select_origin(cell("a1")), Err(IllegalMove::GameOver(..))));
+    assert_eq!(b.stage(), Stage::Origin);
+    assert!(b.finish().is_none());
+}
+
+#[test]
+fn choosing_another_origin_starts_afresh() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c3")).unwrap();
+    b.pick_up(2).unwrap();
+    b.step(cell("d4"), 1).unwrap();
+    b.select_origin(cell("e3")).unwrap();
+    assert_eq!((b.stage(), b.origin(), b.path().len()), (Stage::Count, Some(cell("e3")), 0));
+    assert_eq!(b.board(), p.board);
+}
+
+#[test]
+fn stacks_near_255_limit_what_is_offered() {
+    let rules = Rules::default();
+    // 400 stones: dropping all 200 on d4 would make 400.
+    let p = cash(&[("c3", 200), ("d4", 200), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c3")).unwrap();
+    b.pick_up(200).unwrap();
+    let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
+    assert_eq!((d4.max_drop, d4.max_partial), (55, 55), "only drops that keep d4 within 255");
+    refused(&mut b, IllegalMove::StackOverflow(cell("d4")), |b| b.step(cell("d4"), 56));
+    b.step(cell("d4"), 55).unwrap();
+    assert_eq!(b.board().get(cell("d4")), 255);
+}
+
+#[test]
+fn builder_generator_and_brute_force_agree_when_a_stack_is_full() {
+    let rules = Rules::default();
+    // White's d3 falls to e5-d4; its stone may not go on White's full g2.
+    let p = cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 1), ("g2", 255)], Side::Second);
+    let brute = brute_force(&p, &rules);
+    assert_eq!(generated(&p, &rules), brute);
+    assert_eq!(builder_moves(&p, &rules), brute);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("e5")).unwrap();
+    b.pick_up(1).unwrap();
+    b.step(cell("d4"), 1).unwrap();
+    assert_eq!(b.stage(), Stage::Place);
+    assert!(!b.place_options().contains(&cell("g2")));
+    refused(&mut b, IllegalMove::StackOverflow(cell("g2")), |b| b.place(cell("g2"), 1));
+}

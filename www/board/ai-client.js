@@ -1,0 +1,77 @@
+// One AI worker per board. Starts the worker lazily, matches replies to
+// requests, and can be terminated when the board leaves the page.
+
+const WORKER_URL = new URL('../ai-worker.js', import.meta.url);
+
+/** Starts the AI worker. A page may not start a worker straight from another
+ * origin's URL, so a widget served from elsewhere starts it from a same-origin
+ * Blob URL that only imports the real worker module. On our own origin the
+ * direct URL is used, which keeps a strict CSP (no blob:) working. */
+function startWorker() {
+  if (WORKER_URL.origin === location.origin) {
+    return new Worker(WORKER_URL, { type: 'module', name: 'sowing-ai' });
+  }
+  const source = `import ${JSON.stringify(WORKER_URL.href)};`;
+  const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  try {
+    return new Worker(blobUrl, { type: 'module', name: 'sowing-ai' });
+  } finally {
+    // The worker has its own reference to the script once constructed... but
+    // only after it fetched it; revoke a little later.
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  }
+}
+
+export class AiClient {
+  #worker = null;
+  #pending = new Map();
+  #nextId = 1;
+
+  /** Asks for a move. Resolves to the move text (or null if the game is over). */
+  request({ position, moves, rules, level, seed, budgetMs }) {
+    if (!this.#worker) {
+      this.#worker = startWorker();
+      this.#worker.onmessage = (e) => this.#reply(e.data);
+      this.#worker.onerror = (e) => this.#failAll(e.message || 'the AI worker failed to start');
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, position, moves, rules, level, seed, budgetMs });
+    });
+  }
+
+  #reply({ id, move, error }) {
+    const waiting = this.#pending.get(id);
+    if (!waiting) return;
+    this.#pending.delete(id);
+    if (error) {
+      const err = new Error(error.message);
+      err.code = error.code;
+      waiting.reject(err);
+    } else {
+      waiting.resolve(move);
+    }
+  }
+
+  #failAll(message) {
+    for (const { reject } of this.#pending.values()) {
+      const err = new Error(message);
+      err.code = 'ai-failed';
+      reject(err);
+    }
+    this.#pending.clear();
+    this.terminate();
+  }
+
+  get busy() {
+    return this.#pending.size > 0;
+  }
+
+  /** Stops the worker; pending requests never settle (their callers have moved on). */
+  terminate() {
+    this.#worker?.terminate();
+    this.#worker = null;
+    this.#pending.clear();
+  }
+}

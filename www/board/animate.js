@@ -1,0 +1,49 @@
+// Turns a recorded move into animation frames: pick up, one frame per drop,
+// the captures (shown crossed, then removed), then the stones put back. It
+// replays what the engine recorded (MoveInfo); it decides nothing.
+import { parseCell } from './layout.js';
+
+/** Frames for `info` starting from `before` (the board before the move). */
+export function sowingFrames(before, info, files) {
+  const board = Uint8Array.from(before);
+  const at = (name) => { const c = parseCell(name); return c.rank * files + c.file; };
+  const frames = [];
+  const trail = [info.origin];
+  board[at(info.origin)] -= info.count;
+  frames.push({ board: board.slice(), hand: info.origin, path: trail.slice() });
+  for (const drop of info.path) {
+    board[at(drop.cell)] += drop.count;
+    trail.push(drop.cell);
+    frames.push({ board: board.slice(), hand: drop.cell, path: trail.slice() });
+  }
+  if (info.captured.length) {
+    frames.push({ board: board.slice(), path: trail.slice(), captured: info.captured, hold: 2 });
+    for (const cell of info.captured) board[at(cell)] = 0;
+    frames.push({ board: board.slice(), path: trail.slice(), captured: info.captured });
+  }
+  for (const drop of info.placements) {
+    board[at(drop.cell)] += drop.count;
+    frames.push({ board: board.slice(), path: trail.slice(), hand: drop.cell, captured: info.captured });
+  }
+  return frames;
+}
+
+/** Plays frames with requestAnimationFrame; `show(frame)` draws one and
+ * `done` runs after the last. Returns a function that stops it early
+ * (without calling `done`: whoever stops it draws what comes next). */
+export function playFrames(frames, { msPerFrame, show, done }) {
+  let index = -1, raf = 0, startedAt = 0;
+  // Cumulative end time of each frame (a `hold` frame lasts longer).
+  const ends = [];
+  frames.reduce((t, f) => { ends.push(t + msPerFrame * (f.hold ?? 1)); return ends.at(-1); }, 0);
+  const tick = (now) => {
+    startedAt ||= now;
+    const t = now - startedAt;
+    const i = ends.findIndex((end) => t < end);
+    if (i < 0) { done(); return; }
+    if (i !== index) { index = i; show(frames[i]); }
+    raf = requestAnimationFrame(tick);
+  };
+  raf = requestAnimationFrame(tick);
+  return () => cancelAnimationFrame(raf);
+}

@@ -1,0 +1,76 @@
+// The element's own styles, as a constructable stylesheet (allowed by a
+// strict CSP, unlike inline style attributes). Every colour reads a public
+// --sowing-* custom property first; the README lists them.
+
+export const sheet = new CSSStyleSheet();
+sheet.replaceSync(`
+:host {
+  display: block;
+  font-family: var(--sowing-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  color: var(--sowing-text, #1d232b);
+  -webkit-tap-highlight-color: transparent;
+}
+:host([hidden]) { display: none; }
+.wrap { display: flex; flex-direction: column; gap: 0.4rem; }
+.board {
+  --_odd-cell: var(--sowing-blue-cell, #d3e1f7);
+  --_even-cell: var(--sowing-red-cell, #f6d9d5);
+  --_first-stone: var(--sowing-blue, #2360c4);
+  --_second-stone: var(--sowing-red, #c4302a);
+  --_first-text: var(--sowing-blue-text, #ffffff);
+  --_second-text: var(--sowing-red-text, #ffffff);
+  --_stone-edge: var(--sowing-stone-edge, rgba(0, 0, 0, 0.35));
+  --_highlight: var(--sowing-highlight, #17924c);
+  --_selected: var(--sowing-selected, #e0a100);
+  --_last-move: var(--sowing-last-move, rgba(224, 161, 0, 0.55));
+  --_capture: var(--sowing-capture, #d7261e);
+  --_hint: var(--sowing-hint, #7c3aed);
+  --_coordinates: var(--sowing-coordinates, #5b6573);
+  --_focus: var(--sowing-focus, #0b63ce);
+  --_border: var(--sowing-border, rgba(0, 0, 0, 0.35));
+  display: flex;
+  justify-content: center;
+  /* Read back by the script as the most height the board may take. */
+  max-height: var(--sowing-max-height, none);
+}
+:host([game="cash-in-hand"]) .board {
+  --_odd-cell: var(--sowing-light-cell, #efe2c4);
+  --_even-cell: var(--sowing-dark-cell, #9a7752);
+  --_first-stone: var(--sowing-white, #f8f6f0);
+  --_second-stone: var(--sowing-black, #26221e);
+  --_first-text: var(--sowing-white-text, #1a1a1a);
+  --_second-text: var(--sowing-black-text, #ffffff);
+}
+@media (prefers-color-scheme: dark) {
+  :host { color: var(--sowing-text, #e4e8ee); }
+  .board {
+    --_coordinates: var(--sowing-coordinates, #a3adbb);
+    --_focus: var(--sowing-focus, #6cb2ff);
+    --_border: var(--sowing-border, rgba(255, 255, 255, 0.3));
+  }
+}
+canvas { display: block; touch-action: manipulation; outline: none; cursor: pointer; border-radius: 4px; }
+canvas:focus-visible { box-shadow: 0 0 0 3px var(--_focus); }
+.status { min-height: 1.5em; text-align: center; font-size: 0.95rem; }
+.thinking { font-style: italic; opacity: 0.85; }
+.row { display: flex; flex-wrap: wrap; gap: 0.35rem; justify-content: center; align-items: center; }
+.chooser .label { width: 100%; text-align: center; font-size: 0.9rem; }
+button {
+  font: inherit;
+  font-size: 0.9rem;
+  min-width: 2.4rem;
+  min-height: 2.2rem;
+  padding: 0.2rem 0.6rem;
+  border-radius: 6px;
+  border: 1px solid var(--sowing-button-border, rgba(127, 127, 127, 0.55));
+  background: var(--sowing-button-bg, transparent);
+  color: inherit;
+  cursor: pointer;
+}
+button:hover { border-color: var(--_highlight); }
+button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
+button.main { border-color: var(--_selected); font-weight: 700; }
+button:disabled { opacity: 0.45; cursor: default; }
+[hidden] { display: none !important; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`);

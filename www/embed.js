@@ -1,0 +1,11 @@
+// The embedding demo: logs the events of both boards.
+const log = document.getElementById('log');
+for (const board of document.querySelectorAll('sowing-board')) {
+  for (const type of ['ready', 'move', 'gameover', 'error']) {
+    board.addEventListener(type, (e) => {
+      const line = document.createElement('div');
+      line.textContent = `${board.id}: ${type} ${JSON.stringify(e.detail)}`;
+      log.prepend(line);
+    });
+  }
+}
