@@ -69,18 +69,22 @@ impl Clock for SystemClock {
     }
 }
 
-/// How much work a search may do. `None` means the level's default.
+/// How much work a search may do.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
+    /// Node budget; `None` means the level's own (see `levels.rs`). This is
+    /// the main bound: it gives the same move natively and in wasm.
     pub nodes: Option<u64>,
-    /// Milliseconds from the start of the search, measured on the `Clock`.
+    /// Milliseconds from the start of the search, measured on the `Clock`;
+    /// `None` means no deadline. A safety net for slow machines: levels 4
+    /// and 5 can take several seconds in rare positions (measured natively:
+    /// level 5 mean 0.6-1.7 s, max 5-10 s per move in Intermedium).
     pub time_ms: Option<f64>,
 }
 
 /// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
 /// 5 (strongest). The same inputs and seed give the same move. `None` only
-/// when the game is over.
-/// Levels outside 1..=5 are clamped.
+/// when the game is over. Levels outside 1..=5 are clamped.
 pub fn choose_move(game: &Game, level: u8, seed: u64, limits: Limits, clock: &dyn Clock) -> Option<Transition> {
     choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
 }
