@@ -12,6 +12,9 @@ import { sheet } from './styles.js';
 import { marksFor } from './marks.js';
 import { TEMPLATE, chooserFor, promptFor, renderControls } from './controls.js';
 
+/** Per-level deadline (ms) when `ai-time` is not set: none for the quick levels. */
+const SAFETY_DEADLINE_MS = { 4: 5000, 5: 8000 };
+
 
 const RULE_ATTRIBUTES = ['first-move-rule', 'quiet-limit', 'repetition-draw'];
 const RECORD_ATTRIBUTES = ['game', 'position', 'moves', ...RULE_ATTRIBUTES];
@@ -413,14 +416,17 @@ export class SowingBoard extends HTMLElement {
   }
 
   #aiRequest(level) {
-    const budget = Number(this.getAttribute('ai-time'));
+    const given = Number(this.getAttribute('ai-time'));
+    // Levels are bounded by node budgets; a deadline is only a safety net for
+    // the rare positions where levels 4-5 would think for many seconds in wasm.
+    const budget = Number.isFinite(given) && given >= 1 ? given : SAFETY_DEADLINE_MS[level];
     return {
       position: this.#game.startPosition(),
       moves: this.#game.moves(),
       rules: this.#rules(),
       level,
       seed: (this.#seedBase + this.#game.ply * 7919) % 2 ** 31,
-      budgetMs: Number.isFinite(budget) && budget >= 1 ? Math.round(budget) : undefined,
+      budgetMs: budget ? Math.round(budget) : undefined,
     };
   }
 
