@@ -63,9 +63,19 @@ pub fn import(text: &str, rules: Rules) -> Result<Game, RecordError> {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
     let first = lines.next().ok_or(RecordError::Empty)?;
     let start: Position = first.parse().map_err(RecordError::Position)?;
-    let mut game = Game::from_position(start, rules);
     let moves = lines.flat_map(|l| l.split(';')).map(str::trim).filter(|m| !m.is_empty());
-    for (i, mv) in moves.enumerate() {
+    replay(start, moves, rules)
+}
+
+/// Plays `moves` (in notation) from `start`; the first refused move is
+/// reported with its number and text, and no game is returned.
+pub fn replay<'a>(
+    start: Position,
+    moves: impl IntoIterator<Item = &'a str>,
+    rules: Rules,
+) -> Result<Game, RecordError> {
+    let mut game = Game::from_position(start, rules);
+    for (i, mv) in moves.into_iter().enumerate() {
         game.play_text(mv)
             .map_err(|error| RecordError::Move { index: i + 1, text: mv.to_string(), error })?;
     }

@@ -451,11 +451,8 @@ impl JsGame {
         let start = arg_position(&position)?;
         let moves = arg_moves(&moves)?;
         let rules = arg_rules(&options)?;
-        let mut game = Game::from_position(start, rules);
-        for (i, text) in moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| ApiError::new(e.code(), format!("move {} ({text}): {e}", i + 1)))?;
-        }
+        let game = crate::record::replay(start, moves.iter().map(String::as_str), rules)
+            .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
         Ok(JsGame::wrap(game))
     }
 
