@@ -116,7 +116,11 @@ pub struct CellParseError(pub String);
 
 impl fmt::Display for CellParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a cell name (expected a file letter and a rank number, like c4)", self.0)
+        write!(
+            f,
+            "'{}' is not a cell name (expected a file letter and a rank number, like c4)",
+            self.0
+        )
     }
 }
 

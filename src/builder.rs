@@ -61,7 +61,11 @@ impl StepOption {
 /// The checks every game's builder makes before taking `cell` as the
 /// origin: the game goes on, the cell is on the board, holds stones, and is
 /// the mover's.
-pub(crate) fn check_origin_basics(pos: &Position, rules: &Rules, cell: Cell) -> Result<(), IllegalMove> {
+pub(crate) fn check_origin_basics(
+    pos: &Position,
+    rules: &Rules,
+    cell: Cell,
+) -> Result<(), IllegalMove> {
     if let Some(outcome) = pos.status(rules) {
         return Err(IllegalMove::GameOver(pos.game, outcome));
     }

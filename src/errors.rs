@@ -13,7 +13,10 @@ pub enum NotationError {
     /// A token that should name a cell does not.
     BadCell(String),
     /// A token of the wrong form; `expected` says what was wanted.
-    BadToken { token: String, expected: &'static str },
+    BadToken {
+        token: String,
+        expected: &'static str,
+    },
     /// Intermedium: only an origin, no path.
     MissingPath,
     /// The text is much longer than any move can be.
@@ -27,7 +30,10 @@ impl fmt::Display for NotationError {
         match self {
             NotationError::Empty => f.write_str("empty move"),
             NotationError::BadCell(t) => {
-                write!(f, "'{t}' is not a cell name (expected a file letter and a rank number, like c4)")
+                write!(
+                    f,
+                    "'{t}' is not a cell name (expected a file letter and a rank number, like c4)"
+                )
             }
             NotationError::BadToken { token, expected } => {
                 write!(f, "'{token}' is not {expected}")
@@ -35,7 +41,9 @@ impl fmt::Display for NotationError {
             NotationError::MissingPath => {
                 f.write_str("a move needs the origin and the cells of its path, like a6-b5-c4-d5")
             }
-            NotationError::TooLong(n) => write!(f, "the move text is {n} characters long; no move is that long"),
+            NotationError::TooLong(n) => {
+                write!(f, "the move text is {n} characters long; no move is that long")
+            }
             NotationError::BadCaptureList(why) => {
                 write!(f, "bad capture list: {why} (expected it like (:d3 e4) after the steps)")
             }
@@ -56,23 +64,42 @@ impl NotationError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     GameOver(GameKind, Outcome),
-    WrongGame { expected: GameKind },
+    WrongGame {
+        expected: GameKind,
+    },
     OffBoard(Cell),
-    NotYourStack { cell: Cell },
+    NotYourStack {
+        cell: Cell,
+    },
     EmptyOrigin(Cell),
     /// Intermedium: a stack of fewer than 2 stones cannot be sown.
-    StackTooSmall { cell: Cell, count: u8 },
-    NotDiagonal { step: usize, from: Cell, to: Cell },
+    StackTooSmall {
+        cell: Cell,
+        count: u8,
+    },
+    NotDiagonal {
+        step: usize,
+        from: Cell,
+        to: Cell,
+    },
     /// Intermedium: a step straight back the way the previous one came.
-    Reversal { step: usize },
+    Reversal {
+        step: usize,
+    },
     /// Intermedium: the path must have exactly one cell per stone.
-    WrongPathLength { cells: usize, stones: u8 },
+    WrongPathLength {
+        cells: usize,
+        stones: u8,
+    },
     /// Intermedium: the first move must drop a stone on a cell that was empty.
     FirstMoveRule,
     /// Move builder: a step before any stack was chosen.
     NoOriginYet,
     /// Intermedium: each step drops exactly one stone.
-    WrongDrop { step: usize, drop: u32 },
+    WrongDrop {
+        step: usize,
+        drop: u32,
+    },
     /// No legal move can be completed from this stack (or from the move so far).
     NoLegalMoveFrom(Cell),
     /// Any cell would hold more than 255 stones (the position format's limit).
@@ -80,25 +107,60 @@ pub enum IllegalMove {
     /// Cash in Hand: picking up 0 stones.
     PickUpZero,
     /// Cash in Hand: picking up more stones than the stack holds.
-    PickUpTooMany { count: u32, stack: u8 },
+    PickUpTooMany {
+        count: u32,
+        stack: u8,
+    },
     /// Cash in Hand: no legal first step for the cash picked up.
-    NoFirstStep { origin: Cell, cash: u8 },
+    NoFirstStep {
+        origin: Cell,
+        cash: u8,
+    },
     /// Cash in Hand: a step onto a cell already visited (the origin counts).
-    Revisit { step: usize, cell: Cell },
+    Revisit {
+        step: usize,
+        cell: Cell,
+    },
     /// Cash in Hand: the target stack is taller than the cash in hand.
-    TargetTooTall { step: usize, cell: Cell, height: u8, cash: u8 },
+    TargetTooTall {
+        step: usize,
+        cell: Cell,
+        height: u8,
+        cash: u8,
+    },
     /// Cash in Hand: both gate cells occupied and together taller than the cash.
-    GateBlocked { step: usize, a: Cell, b: Cell, height: u32, cash: u8 },
+    GateBlocked {
+        step: usize,
+        a: Cell,
+        b: Cell,
+        height: u32,
+        cash: u8,
+    },
     /// Cash in Hand: a drop of 0 stones.
-    ZeroDrop { step: usize, cell: Cell },
+    ZeroDrop {
+        step: usize,
+        cell: Cell,
+    },
     /// Cash in Hand: the drops do not add up to the stones picked up.
-    DropsDontAddUp { dropped: u32, picked: u8 },
+    DropsDontAddUp {
+        dropped: u32,
+        picked: u8,
+    },
     /// Cash in Hand: cash is left but no step from here is legal.
-    Stuck { cell: Cell, cash: u8 },
+    Stuck {
+        cell: Cell,
+        cash: u8,
+    },
     /// Cash in Hand: the capture list written does not match the real captures.
-    CaptureMismatch { written: Vec<Cell>, actual: Vec<Cell> },
+    CaptureMismatch {
+        written: Vec<Cell>,
+        actual: Vec<Cell>,
+    },
     /// Cash in Hand: the redistribution does not add up to the stones captured.
-    RedistributionSum { placed: u32, captured: u32 },
+    RedistributionSum {
+        placed: u32,
+        captured: u32,
+    },
     /// Cash in Hand: redistributing onto an empty cell.
     PlaceOnEmpty(Cell),
     /// Cash in Hand: a cell named twice in the redistribution.
@@ -106,7 +168,9 @@ pub enum IllegalMove {
     /// Cash in Hand: placing 0 stones.
     PlaceZero(Cell),
     /// Move builder: the action does not fit the stage the move is at.
-    WrongStage { action: &'static str },
+    WrongStage {
+        action: &'static str,
+    },
 }
 
 fn cell_list(cells: &[Cell]) -> String {

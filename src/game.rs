@@ -33,7 +33,13 @@ impl Game {
 
     /// A game from any position (it may already be finished).
     pub fn from_position(start: Position, rules: Rules) -> Game {
-        Game { rules, start_outcome: start.status(&rules), start, plies: Vec::new(), undone: Vec::new() }
+        Game {
+            rules,
+            start_outcome: start.status(&rules),
+            start,
+            plies: Vec::new(),
+            undone: Vec::new(),
+        }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -94,7 +100,8 @@ impl Game {
 
     /// Appends a transition already known to be legal here (from `legal_moves`).
     pub fn push(&mut self, transition: Transition) {
-        let outcome = transition.outcome(&self.rules).or_else(|| self.repetition(&transition.position));
+        let outcome =
+            transition.outcome(&self.rules).or_else(|| self.repetition(&transition.position));
         self.plies.push(Ply { transition, outcome });
         self.undone.clear();
     }

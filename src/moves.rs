@@ -81,10 +81,8 @@ impl SowMove {
         if text.len() > MAX_MOVE_TEXT {
             return Err(NotationError::TooLong(text.len()));
         }
-        let cells = text
-            .split('-')
-            .map(|t| parse_cell(t.trim()))
-            .collect::<Result<Vec<Cell>, _>>()?;
+        let cells =
+            text.split('-').map(|t| parse_cell(t.trim())).collect::<Result<Vec<Cell>, _>>()?;
         let (origin, path) = cells.split_first().expect("split yields at least one token");
         if path.is_empty() {
             return Err(NotationError::MissingPath);

@@ -108,9 +108,8 @@ impl Position {
             return Err(IllegalMove::GameOver(self.game, outcome));
         }
         let result = match mv {
-            Move::Sow(m) => {
-                intermedium::validate(self, rules, m).map(|effect| intermedium::transition(self, m.clone(), effect))
-            }
+            Move::Sow(m) => intermedium::validate(self, rules, m)
+                .map(|effect| intermedium::transition(self, m.clone(), effect)),
             Move::Cash(m) => cash::validate(self, rules, m),
         };
         // A move refused because the side to move has no move at all is
@@ -130,7 +129,11 @@ impl Position {
     /// The distinct legal moves (RULES.md section 5), none if the game is over.
     /// `limit` bounds the enumeration work; past it the call fails rather
     /// than exhausting memory.
-    pub fn legal_moves(&self, rules: &Rules, limit: usize) -> Result<Vec<Transition>, LimitExceeded> {
+    pub fn legal_moves(
+        &self,
+        rules: &Rules,
+        limit: usize,
+    ) -> Result<Vec<Transition>, LimitExceeded> {
         if self.status(rules).is_some() {
             return Ok(Vec::new());
         }
@@ -139,7 +142,11 @@ impl Position {
 
     /// The distinct moves without first checking whether the game is over
     /// (used where the caller already knows it is not, as in perft).
-    pub(crate) fn successors(&self, rules: &Rules, limit: usize) -> Result<Vec<Transition>, LimitExceeded> {
+    pub(crate) fn successors(
+        &self,
+        rules: &Rules,
+        limit: usize,
+    ) -> Result<Vec<Transition>, LimitExceeded> {
         match self.game {
             GameKind::Intermedium => Ok(intermedium::generate(self, rules, limit)?
                 .into_iter()
@@ -152,7 +159,11 @@ impl Position {
 
 impl Position {
     /// The number of distinct moves, as `successors(..).len()` but cheaper.
-    pub(crate) fn count_successors(&self, rules: &Rules, limit: usize) -> Result<usize, LimitExceeded> {
+    pub(crate) fn count_successors(
+        &self,
+        rules: &Rules,
+        limit: usize,
+    ) -> Result<usize, LimitExceeded> {
         match self.game {
             GameKind::Intermedium => intermedium::count(self, rules, limit),
             GameKind::CashInHand => cash::count(self, rules, limit),

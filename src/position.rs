@@ -36,10 +36,9 @@ pub enum PositionError {
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::FieldCount { found } => write!(
-                f,
-                "a position has 5 fields (GAME RANKS SIDE QUIET MOVENO), found {found}"
-            ),
+            PositionError::FieldCount { found } => {
+                write!(f, "a position has 5 fields (GAME RANKS SIDE QUIET MOVENO), found {found}")
+            }
             PositionError::UnknownGame(g) => {
                 write!(f, "GAME: unknown game '{g}' (expected intermedium or cash-in-hand)")
             }
@@ -76,9 +75,7 @@ impl std::error::Error for PositionError {}
 impl Position {
     /// The standard starting position of a game.
     pub fn start(game: GameKind) -> Position {
-        game.start_position_string()
-            .parse()
-            .expect("the built-in start positions are valid")
+        game.start_position_string().parse().expect("the built-in start positions are valid")
     }
 
     /// The side that owns the stones on a cell.
@@ -185,13 +182,7 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        write!(
-            f,
-            " {} {} {}",
-            self.game.side_name(self.side_to_move),
-            self.quiet,
-            self.move_number
-        )
+        write!(f, " {} {} {}", self.game.side_name(self.side_to_move), self.quiet, self.move_number)
     }
 }
 
@@ -214,7 +205,10 @@ mod tests {
 
     #[test]
     fn lenient_input_is_read() {
-        let text = GameKind::Intermedium.start_position_string().replace(' ', "   ").replace("blue", "BLUE");
+        let text = GameKind::Intermedium
+            .start_position_string()
+            .replace(' ', "   ")
+            .replace("blue", "BLUE");
         let p: Position = format!("  INTERMEDIUM{}", &text["intermedium".len()..]).parse().unwrap();
         assert_eq!(p, Position::start(GameKind::Intermedium));
     }

@@ -28,14 +28,22 @@ pub enum RecordError {
     Empty,
     Position(PositionError),
     /// Move number `index` (from 1), as written, and why it was refused.
-    Move { index: usize, text: String, error: PlayError },
+    Move {
+        index: usize,
+        text: String,
+        error: PlayError,
+    },
 }
 
 impl fmt::Display for RecordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RecordError::TooLong(n) => write!(f, "the game text is {n} bytes long; the most accepted is {MAX_RECORD_TEXT}"),
-            RecordError::Empty => f.write_str("no game: expected a position string on the first line, then the moves"),
+            RecordError::TooLong(n) => {
+                write!(f, "the game text is {n} bytes long; the most accepted is {MAX_RECORD_TEXT}")
+            }
+            RecordError::Empty => {
+                f.write_str("no game: expected a position string on the first line, then the moves")
+            }
             RecordError::Position(e) => write!(f, "bad position: {e}"),
             RecordError::Move { index, text, error } => write!(f, "move {index} ({text}): {error}"),
         }
@@ -76,8 +84,11 @@ pub fn replay<'a>(
 ) -> Result<Game, RecordError> {
     let mut game = Game::from_position(start, rules);
     for (i, mv) in moves.into_iter().enumerate() {
-        game.play_text(mv)
-            .map_err(|error| RecordError::Move { index: i + 1, text: mv.to_string(), error })?;
+        game.play_text(mv).map_err(|error| RecordError::Move {
+            index: i + 1,
+            text: mv.to_string(),
+            error,
+        })?;
     }
     Ok(game)
 }
@@ -108,13 +119,20 @@ mod tests {
         let e = import(&format!("{start}\na4-b5-a6-b7-a8; a2-b3"), rules).unwrap_err();
         assert_eq!(e.code(), "not-your-stack");
         assert!(e.to_string().starts_with("move 2 (a2-b3): "), "{e}");
-        assert!(matches!(import(&"x".repeat(MAX_RECORD_TEXT + 1), rules), Err(RecordError::TooLong(_))));
+        assert!(matches!(
+            import(&"x".repeat(MAX_RECORD_TEXT + 1), rules),
+            Err(RecordError::TooLong(_))
+        ));
     }
 
     #[test]
     fn separators_and_comments_are_accepted() {
         let start = GameKind::Intermedium.start_position_string();
-        let g = import(&format!("# a game\n{start}\n\n a4-b5-a6-b7-a8 ;a7-b6-c5-d4-e3\n"), Rules::default()).unwrap();
+        let g = import(
+            &format!("# a game\n{start}\n\n a4-b5-a6-b7-a8 ;a7-b6-c5-d4-e3\n"),
+            Rules::default(),
+        )
+        .unwrap();
         assert_eq!(g.plies().len(), 2);
         assert_eq!(import(&export(&g), Rules::default()).unwrap(), g);
     }

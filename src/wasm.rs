@@ -141,9 +141,9 @@ fn describe_type(v: &JsValue) -> String {
 
 /// A string argument of at most `max` UTF-16 units (checked before copying).
 fn arg_string(v: &JsValue, name: &str, max: u32) -> Result<String, ApiError> {
-    let s = v
-        .dyn_ref::<js_sys::JsString>()
-        .ok_or_else(|| ApiError::arg(format!("{name} must be a string, got {}", describe_type(v))))?;
+    let s = v.dyn_ref::<js_sys::JsString>().ok_or_else(|| {
+        ApiError::arg(format!("{name} must be a string, got {}", describe_type(v)))
+    })?;
     if s.length() > max {
         return Err(ApiError::new(
             "too-long",
@@ -155,14 +155,17 @@ fn arg_string(v: &JsValue, name: &str, max: u32) -> Result<String, ApiError> {
 
 /// A whole-number argument in `min..=max`.
 fn arg_int(v: &JsValue, name: &str, min: f64, max: f64) -> Result<f64, ApiError> {
-    let n = v
-        .as_f64()
-        .ok_or_else(|| ApiError::arg(format!("{name} must be a number, got {}", describe_type(v))))?;
+    let n = v.as_f64().ok_or_else(|| {
+        ApiError::arg(format!("{name} must be a number, got {}", describe_type(v)))
+    })?;
     if n.is_nan() {
         return Err(ApiError::arg(format!("{name} must be a number, got NaN")));
     }
     if n.fract() != 0.0 || n < min || n > max {
-        return Err(ApiError::new("out-of-range", format!("{name} must be a whole number from {min} to {max}, got {n}")));
+        return Err(ApiError::new(
+            "out-of-range",
+            format!("{name} must be a whole number from {min} to {max}, got {n}"),
+        ));
     }
     Ok(n)
 }
@@ -177,8 +180,9 @@ fn opt_int(v: &JsValue, name: &str, min: f64, max: f64) -> Result<Option<f64>, A
 
 fn arg_game(v: &JsValue) -> Result<GameKind, ApiError> {
     let name = arg_string(v, "game", 64)?;
-    GameKind::from_name(name.trim())
-        .ok_or_else(|| ApiError::arg(format!("unknown game '{name}' (expected intermedium or cash-in-hand)")))
+    GameKind::from_name(name.trim()).ok_or_else(|| {
+        ApiError::arg(format!("unknown game '{name}' (expected intermedium or cash-in-hand)"))
+    })
 }
 
 fn arg_position(v: &JsValue) -> Result<Position, ApiError> {
@@ -207,7 +211,10 @@ fn arg_rules(v: &JsValue) -> Result<Rules, ApiError> {
         return Ok(rules);
     }
     if !v.is_object() || is_array(v, "rule options")? {
-        return Err(ApiError::arg(format!("rule options must be an object, got {}", describe_type(v))));
+        return Err(ApiError::arg(format!(
+            "rule options must be an object, got {}",
+            describe_type(v)
+        )));
     }
     let get = |key: &str| js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED);
     let flag = |key: &str, default: bool| -> Result<bool, ApiError> {
@@ -215,7 +222,9 @@ fn arg_rules(v: &JsValue) -> Result<Rules, ApiError> {
         if f.is_undefined() {
             Ok(default)
         } else {
-            f.as_bool().ok_or_else(|| ApiError::arg(format!("{key} must be true or false, got {}", describe_type(&f))))
+            f.as_bool().ok_or_else(|| {
+                ApiError::arg(format!("{key} must be true or false, got {}", describe_type(&f)))
+            })
         }
     };
     rules.first_move_rule = flag("firstMoveRule", rules.first_move_rule)?;
@@ -233,19 +242,31 @@ fn arg_moves(v: &JsValue) -> Result<Vec<String>, ApiError> {
     }
     if v.is_string() {
         let text = arg_string(v, "moves", MAX_MOVES * 64)?;
-        return Ok(text.split(';').map(str::trim).filter(|t| !t.is_empty()).map(String::from).collect());
+        return Ok(text
+            .split(';')
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect());
     }
     if !is_array(v, "moves")? {
-        return Err(ApiError::arg(format!("moves must be an array of strings or a string, got {}", describe_type(v))));
+        return Err(ApiError::arg(format!(
+            "moves must be an array of strings or a string, got {}",
+            describe_type(v)
+        )));
     }
     // Through Reflect.get (caught), not Array methods: a Proxy or a getter may throw.
     let unreadable = |_| ApiError::arg("moves cannot be read (a getter or Proxy threw)");
-    let length = js_sys::Reflect::get(v, &"length".into()).map_err(unreadable)?.as_f64().unwrap_or(f64::NAN);
+    let length =
+        js_sys::Reflect::get(v, &"length".into()).map_err(unreadable)?.as_f64().unwrap_or(f64::NAN);
     if length.is_nan() || length < 0.0 {
         return Err(ApiError::arg("moves has no valid length"));
     }
     if length > MAX_MOVES as f64 {
-        return Err(ApiError::new("too-long", format!("{length} moves given; at most {MAX_MOVES} are accepted")));
+        return Err(ApiError::new(
+            "too-long",
+            format!("{length} moves given; at most {MAX_MOVES} are accepted"),
+        ));
     }
     (0..length as u32)
         .map(|i| {
@@ -267,7 +288,11 @@ struct OutcomeJs {
 }
 
 fn outcome_js(game: GameKind, o: Outcome) -> OutcomeJs {
-    OutcomeJs { winner: o.winner.map(|s| side_name(game, s)), reason: o.reason.code(), description: o.describe(game) }
+    OutcomeJs {
+        winner: o.winner.map(|s| side_name(game, s)),
+        reason: o.reason.code(),
+        description: o.describe(game),
+    }
 }
 
 #[derive(Serialize)]
@@ -390,7 +415,10 @@ impl JsGame {
     }
 
     /// Applies one builder choice on a copy, so that a refused choice changes nothing.
-    fn choose(&mut self, f: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>) -> ApiResult<JsValue> {
+    fn choose(
+        &mut self,
+        f: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>,
+    ) -> ApiResult<JsValue> {
         self.ensure_running()?;
         let mut next = self.builder.clone();
         f(&mut next).map_err(ApiError::from)?;
@@ -404,8 +432,15 @@ impl JsGame {
         let t = &record.transition;
         let mover = self.game.position_at(ply - 1).map_or(Side::First, |p| p.side_to_move);
         let (origin, count, path, placements) = match &t.mv {
-            Move::Sow(m) => (m.origin, m.path.len() as u32, drops(m.path.iter().map(|&c| (c, 1))), Vec::new()),
-            Move::Cash(m) => (m.origin, m.count, drops(m.steps.iter().copied()), drops(m.placements.iter().copied())),
+            Move::Sow(m) => {
+                (m.origin, m.path.len() as u32, drops(m.path.iter().map(|&c| (c, 1))), Vec::new())
+            }
+            Move::Cash(m) => (
+                m.origin,
+                m.count,
+                drops(m.steps.iter().copied()),
+                drops(m.placements.iter().copied()),
+            ),
         };
         MoveInfoJs {
             ply,
@@ -466,7 +501,8 @@ impl JsGame {
     ) -> ApiResult<JsGame> {
         let text = arg_string(&text, "text", crate::record::MAX_RECORD_TEXT as u32)?;
         let rules = arg_rules(&options)?;
-        let game = crate::record::import(&text, rules).map_err(|e| ApiError::new(e.code(), e.to_string()))?;
+        let game = crate::record::import(&text, rules)
+            .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
         Ok(JsGame::wrap(game))
     }
 
@@ -503,7 +539,9 @@ impl JsGame {
     #[wasm_bindgen(unchecked_return_type = "{ cell: string; side: string }[]")]
     pub fn cities(&self) -> JsValue {
         let list = match self.kind() {
-            GameKind::Intermedium => vec![(crate::city(Side::First), 0), (crate::city(Side::Second), 1)],
+            GameKind::Intermedium => {
+                vec![(crate::city(Side::First), 0), (crate::city(Side::Second), 1)]
+            }
             GameKind::CashInHand => Vec::new(),
         };
         #[derive(Serialize)]
@@ -513,7 +551,12 @@ impl JsGame {
         }
         let game = self.kind();
         let side = |i| if i == 0 { Side::First } else { Side::Second };
-        to_js(&list.into_iter().map(|(c, i)| CityJs { cell: c.to_string(), side: side_name(game, side(i)) }).collect::<Vec<_>>())
+        to_js(
+            &list
+                .into_iter()
+                .map(|(c, i)| CityJs { cell: c.to_string(), side: side_name(game, side(i)) })
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// The rule options in force.
@@ -527,7 +570,11 @@ impl JsGame {
             repetition_draw: bool,
         }
         let r = self.game.rules();
-        to_js(&RulesJs { first_move_rule: r.first_move_rule, quiet_limit: r.quiet_ply_limit, repetition_draw: r.repetition_draw })
+        to_js(&RulesJs {
+            first_move_rule: r.first_move_rule,
+            quiet_limit: r.quiet_ply_limit,
+            repetition_draw: r.repetition_draw,
+        })
     }
 
     /// The current position string.
@@ -543,7 +590,10 @@ impl JsGame {
 
     /// The position string after `ply` plies (0 is the start).
     #[wasm_bindgen(js_name = positionAt)]
-    pub fn position_at(&self, #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue) -> ApiResult<String> {
+    pub fn position_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<String> {
         let ply = self.arg_ply(&ply, 0)?;
         Ok(self.game.position_at(ply).map(|p| p.to_string()).unwrap_or_default())
     }
@@ -562,7 +612,10 @@ impl JsGame {
 
     /// The stone counts after `ply` plies (0 is the start), same layout as `board`.
     #[wasm_bindgen(js_name = boardAt)]
-    pub fn board_at(&self, #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue) -> ApiResult<Vec<u8>> {
+    pub fn board_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<Vec<u8>> {
         let ply = self.arg_ply(&ply, 0)?;
         Ok(self.game.position_at(ply).map(|p| JsGame::board_bytes(&p.board)).unwrap_or_default())
     }
@@ -598,7 +651,10 @@ impl JsGame {
 
     /// The move played at `ply` (1-based).
     #[wasm_bindgen(js_name = moveAt, unchecked_return_type = "MoveInfo")]
-    pub fn move_at(&self, #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue) -> ApiResult<JsValue> {
+    pub fn move_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<JsValue> {
         let ply = self.arg_ply(&ply, 1)?;
         Ok(to_js(&self.move_info(ply)))
     }
@@ -629,7 +685,10 @@ impl JsGame {
             origins: if at(Stage::Origin) { cells(b.origins()) } else { Vec::new() },
             counts: if at(Stage::Count) { b.count_options() } else { Vec::new() },
             steps: if at(Stage::Step) {
-                b.step_options().into_iter().map(|o| StepJs { cell: o.cell.to_string(), drops: o.drops() }).collect()
+                b.step_options()
+                    .into_iter()
+                    .map(|o| StepJs { cell: o.cell.to_string(), drops: o.drops() })
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -642,14 +701,20 @@ impl JsGame {
 
     /// Chooses the origin stack of the move being built.
     #[wasm_bindgen(js_name = selectOrigin, unchecked_return_type = "BuildState")]
-    pub fn select_origin(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue) -> ApiResult<JsValue> {
+    pub fn select_origin(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+    ) -> ApiResult<JsValue> {
         let cell = self.arg_cell(&cell)?;
         self.choose(|b| b.select_origin(cell))
     }
 
     /// Cash in Hand: picks up `count` stones from the origin.
     #[wasm_bindgen(js_name = pickUp, unchecked_return_type = "BuildState")]
-    pub fn pick_up(&mut self, #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue) -> ApiResult<JsValue> {
+    pub fn pick_up(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    ) -> ApiResult<JsValue> {
         let count = arg_int(&count, "count", 0.0, 255.0)? as u32;
         self.choose(|b| b.pick_up(count))
     }
@@ -693,10 +758,9 @@ impl JsGame {
     #[wasm_bindgen(unchecked_return_type = "MoveInfo")]
     pub fn commit(&mut self) -> ApiResult<JsValue> {
         self.ensure_running()?;
-        let t = self
-            .builder
-            .finish()
-            .ok_or_else(|| ApiError::new("move-incomplete", "the move being built is not complete yet"))?;
+        let t = self.builder.finish().ok_or_else(|| {
+            ApiError::new("move-incomplete", "the move being built is not complete yet")
+        })?;
         self.game.play(&t.mv).map_err(ApiError::from)?;
         self.reset_builder();
         Ok(self.last_move())
@@ -705,9 +769,14 @@ impl JsGame {
     /// Plays a whole move written in notation and returns it. An illegal
     /// move throws and changes nothing.
     #[wasm_bindgen(unchecked_return_type = "MoveInfo")]
-    pub fn play(&mut self, #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> ApiResult<JsValue> {
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> ApiResult<JsValue> {
         let text = arg_string(&text, "move", crate::moves::MAX_MOVE_TEXT as u32)?;
-        self.game.play_text(&text).map_err(|e| ApiError::new(e.code(), format!("{}: {e}", text.trim())))?;
+        self.game
+            .play_text(&text)
+            .map_err(|e| ApiError::new(e.code(), format!("{}: {e}", text.trim())))?;
         self.reset_builder();
         Ok(self.last_move())
     }
@@ -733,7 +802,10 @@ impl JsGame {
 
     /// The distinct legal moves now, in notation, sorted (at most `limit`, default 10000).
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self, #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue) -> ApiResult<Vec<String>> {
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
+    ) -> ApiResult<Vec<String>> {
         let limit = opt_int(&limit, "limit", 1.0, 1e6)?.unwrap_or(10_000.0) as usize;
         let mut moves: Vec<String> = self
             .game
@@ -755,7 +827,8 @@ impl JsGame {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
-        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")] budget_ms: JsValue,
+        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
+        budget_ms: JsValue,
     ) -> ApiResult<JsValue> {
         let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
@@ -765,13 +838,16 @@ impl JsGame {
         }
         let clock = DateClock;
         let limits = Limits { nodes: None, time_ms };
-        Ok(choose_move(&self.game, level, seed, limits, &clock).map_or(JsValue::NULL, |t| t.mv.to_string().into()))
+        Ok(choose_move(&self.game, level, seed, limits, &clock)
+            .map_or(JsValue::NULL, |t| t.mv.to_string().into()))
     }
 }
 
 /// The standard start position string of `game`.
 #[wasm_bindgen(js_name = startPosition)]
-pub fn start_position(#[wasm_bindgen(unchecked_param_type = "string")] game: JsValue) -> ApiResult<String> {
+pub fn start_position(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+) -> ApiResult<String> {
     Ok(arg_game(&game)?.start_position_string().to_string())
 }
 
@@ -785,5 +861,7 @@ pub fn perft(
     let pos = arg_position(&position)?;
     let depth = arg_int(&depth, "depth", 0.0, 6.0)? as u32;
     let rules = arg_rules(&options)?;
-    engine_perft(&pos, &rules, depth).map(|n| n as f64).map_err(|e| ApiError::new("limit", e.to_string()).into())
+    engine_perft(&pos, &rules, depth)
+        .map(|n| n as f64)
+        .map_err(|e| ApiError::new("limit", e.to_string()).into())
 }

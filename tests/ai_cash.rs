@@ -18,7 +18,12 @@ fn finds_a_capture_for_material() {
     assert_eq!(t.captured_stones, 3);
     for level in 2..=5 {
         let t = choose_move(&game, level, 9, SMALL, &NoClock).expect("a move");
-        assert!(t.captured_stones >= 3, "level {level} played {} capturing {}", t.mv, t.captured_stones);
+        assert!(
+            t.captured_stones >= 3,
+            "level {level} played {} capturing {}",
+            t.mv,
+            t.captured_stones
+        );
         assert_eq!(game.position().play(&t.mv, game.rules()).as_ref(), Ok(&t));
     }
     let t = choose(Agent::Greedy, &game, 1, SMALL, &NoClock).unwrap();

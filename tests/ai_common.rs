@@ -24,7 +24,9 @@ fn plays_legal_moves(kind: GameKind, plies: usize, seed: u64, level: u8) {
     let game = random_game(kind, plies, seed);
     let chosen = choose(Agent::Level(level), &game, seed, TINY, &NoClock);
     match chosen {
-        None => assert!(game.outcome().is_some(), "no move in an unfinished game: {}", game.position()),
+        None => {
+            assert!(game.outcome().is_some(), "no move in an unfinished game: {}", game.position())
+        }
         Some(t) => {
             assert!(game.outcome().is_none());
             let replayed = game.position().play(&t.mv, game.rules());

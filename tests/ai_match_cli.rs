@@ -34,7 +34,10 @@ fn reports_a_score_and_replays_by_seed() {
     assert!(first.contains("elo level2 - random"));
     // Everything but the timings repeats.
     let games = |s: &str| {
-        s.lines().filter(|l| l.starts_with("game ") || l.starts_with("  ")).map(String::from).collect::<Vec<_>>()
+        s.lines()
+            .filter(|l| l.starts_with("game ") || l.starts_with("  "))
+            .map(String::from)
+            .collect::<Vec<_>>()
     };
     assert_eq!(games(&first), games(&run(&args)));
     assert_eq!(games(&first).len(), 4);

@@ -24,7 +24,11 @@ fn snapshot(b: &MoveBuilder) -> String {
 }
 
 /// Applies a builder call that must fail with `expected`, changing nothing.
-fn refused(b: &mut MoveBuilder, expected: IllegalMove, call: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>) {
+fn refused(
+    b: &mut MoveBuilder,
+    expected: IllegalMove,
+    call: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>,
+) {
     let before = snapshot(b);
     assert_eq!(call(b), Err(expected));
     assert_eq!(snapshot(b), before, "a refused choice must change nothing");
@@ -55,9 +59,17 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.stage(), Stage::Place);
     assert_eq!(b.captured(), vec![cell("d3"), cell("e4")]);
     assert_eq!(b.to_place(), 5);
-    assert_eq!(b.board().get(cell("d3")), 0, "captured stacks are gone once the sowing is complete");
+    assert_eq!(
+        b.board().get(cell("d3")),
+        0,
+        "captured stacks are gone once the sowing is complete"
+    );
     let targets = b.place_options();
-    assert!(targets.contains(&cell("g6")) && targets.contains(&cell("g7")) && targets.contains(&cell("c3")));
+    assert!(
+        targets.contains(&cell("g6"))
+            && targets.contains(&cell("g7"))
+            && targets.contains(&cell("c3"))
+    );
     assert!(!targets.contains(&cell("d3")) && !targets.contains(&cell("e4")));
     b.place(cell("g6"), 1).unwrap();
     assert!(!b.place_options().contains(&cell("g6")), "each cell at most once");
@@ -120,7 +132,9 @@ fn wrong_input_is_refused_with_the_rules_errors_and_changes_nothing() {
     let rules = Rules::default();
     let p = pos(BROWNE);
     let mut b = MoveBuilder::new(&p, &rules);
-    refused(&mut b, IllegalMove::NotYourStack { cell: cell("d3") }, |b| b.select_origin(cell("d3")));
+    refused(&mut b, IllegalMove::NotYourStack { cell: cell("d3") }, |b| {
+        b.select_origin(cell("d3"))
+    });
     refused(&mut b, IllegalMove::EmptyOrigin(cell("a1")), |b| b.select_origin(cell("a1")));
     refused(&mut b, IllegalMove::OffBoard(cell("i9")), |b| b.select_origin(cell("i9")));
     refused(&mut b, IllegalMove::NoOriginYet, |b| b.pick_up(1));
@@ -131,18 +145,26 @@ fn wrong_input_is_refused_with_the_rules_errors_and_changes_nothing() {
     refused(&mut b, IllegalMove::PickUpTooMany { count: 40, stack: 14 }, |b| b.pick_up(40));
     refused(&mut b, IllegalMove::WrongStage { action: "step" }, |b| b.step(cell("d4"), 1));
     b.pick_up(3).unwrap();
-    refused(&mut b, IllegalMove::NotDiagonal { step: 1, from: cell("c3"), to: cell("c4") }, |b| b.step(cell("c4"), 1));
+    refused(&mut b, IllegalMove::NotDiagonal { step: 1, from: cell("c3"), to: cell("c4") }, |b| {
+        b.step(cell("c4"), 1)
+    });
     refused(&mut b, IllegalMove::ZeroDrop { step: 1, cell: cell("d4") }, |b| b.step(cell("d4"), 0));
-    refused(&mut b, IllegalMove::DropsDontAddUp { dropped: 4, picked: 3 }, |b| b.step(cell("d4"), 4));
+    refused(&mut b, IllegalMove::DropsDontAddUp { dropped: 4, picked: 3 }, |b| {
+        b.step(cell("d4"), 4)
+    });
     b.step(cell("d4"), 1).unwrap();
     refused(&mut b, IllegalMove::Revisit { step: 2, cell: cell("c3") }, |b| b.step(cell("c3"), 1));
-    let gate = IllegalMove::GateBlocked { step: 2, a: cell("e4"), b: cell("d3"), height: 5, cash: 2 };
+    let gate =
+        IllegalMove::GateBlocked { step: 2, a: cell("e4"), b: cell("d3"), height: 5, cash: 2 };
     refused(&mut b, gate, |b| b.step(cell("e3"), 2));
     assert!(b.undo() && b.undo());
     b.pick_up(2).unwrap();
     let tall = IllegalMove::TargetTooTall { step: 1, cell: cell("d2"), height: 3, cash: 2 };
     refused(&mut b, tall, |b| b.step(cell("d2"), 2));
-    assert!(b.step_options().iter().all(|o| o.cell != cell("d2")), "a refused target is never offered");
+    assert!(
+        b.step_options().iter().all(|o| o.cell != cell("d2")),
+        "a refused target is never offered"
+    );
 
     // Placement errors, in Browne's example.
     let mut b = MoveBuilder::new(&p, &rules);
@@ -155,10 +177,14 @@ fn wrong_input_is_refused_with_the_rules_errors_and_changes_nothing() {
     refused(&mut b, IllegalMove::PlaceZero(cell("g6")), |b| b.place(cell("g6"), 0));
     refused(&mut b, IllegalMove::PlaceOnEmpty(cell("d3")), |b| b.place(cell("d3"), 1));
     refused(&mut b, IllegalMove::PlaceOnEmpty(cell("a1")), |b| b.place(cell("a1"), 1));
-    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| b.place(cell("g6"), 6));
+    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| {
+        b.place(cell("g6"), 6)
+    });
     b.place(cell("g6"), 2).unwrap();
     refused(&mut b, IllegalMove::PlaceTwice(cell("g6")), |b| b.place(cell("g6"), 1));
-    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| b.place(cell("g7"), 4));
+    refused(&mut b, IllegalMove::RedistributionSum { placed: 6, captured: 5 }, |b| {
+        b.place(cell("g7"), 4)
+    });
 }
 
 #[test]
@@ -218,7 +244,8 @@ fn stacks_near_255_limit_what_is_offered() {
 fn builder_generator_and_brute_force_agree_when_a_stack_is_full() {
     let rules = Rules::default();
     // White's d3 falls to e5-d4; its stone may not go on White's full g2.
-    let p = cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 1), ("g2", 255)], Side::Second);
+    let p =
+        cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 1), ("g2", 255)], Side::Second);
     let brute = brute_force(&p, &rules);
     assert_eq!(generated(&p, &rules), brute);
     assert_eq!(builder_moves(&p, &rules), brute);

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_sowboard")).args(args).output().expect("the binary runs");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_sowboard")).args(args).output().expect("the binary runs");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -16,10 +17,12 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn play_browne_example() {
-    let (code, out, _) = run(&["play", "--position", BROWNE, "c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4"]);
+    let (code, out, _) =
+        run(&["play", "--position", BROWNE, "c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4"]);
     assert_eq!(code, 0);
     assert_eq!(out.trim(), "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 white 0 21");
-    let (code, out, err) = run(&["play", "--position", BROWNE, "c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4"]);
+    let (code, out, err) =
+        run(&["play", "--position", BROWNE, "c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4"]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("captures (d3)"), "{err}");
 }

@@ -10,11 +10,29 @@ use sowboard::{Board, Cell, GameKind, Position, Rules, Side};
 fn small_positions() -> Vec<Position> {
     vec![
         // White's f5-e4 surrounds Black's d4: a capture and a redistribution.
-        cash(&[("f5", 2), ("d5", 1), ("d3", 1), ("c4", 1), ("d4", 1), ("b2", 2), ("g7", 2)], Side::First),
+        cash(
+            &[("f5", 2), ("d5", 1), ("d3", 1), ("c4", 1), ("d4", 1), ("b2", 2), ("g7", 2)],
+            Side::First,
+        ),
         // Black to move among White stacks: tall targets and gates.
-        cash(&[("c3", 4), ("d4", 2), ("e3", 1), ("d3", 2), ("c4", 1), ("e2", 1), ("b2", 1)], Side::Second),
+        cash(
+            &[("c3", 4), ("d4", 2), ("e3", 1), ("d3", 2), ("c4", 1), ("e2", 1), ("b2", 1)],
+            Side::Second,
+        ),
         // Two captures at once are possible for White.
-        cash(&[("c2", 3), ("b3", 1), ("b2", 1), ("a3", 1), ("c3", 1), ("d2", 1), ("e1", 1), ("h8", 1)], Side::First),
+        cash(
+            &[
+                ("c2", 3),
+                ("b3", 1),
+                ("b2", 1),
+                ("a3", 1),
+                ("c3", 1),
+                ("d2", 1),
+                ("e1", 1),
+                ("h8", 1),
+            ],
+            Side::First,
+        ),
     ]
 }
 
@@ -28,7 +46,10 @@ fn generator_builder_and_brute_force_agree_on_set_ups() {
         let brute = brute_force(&p, &rules);
         assert_eq!(generated, brute, "generator vs brute force in {p}");
         assert_eq!(builder_moves(&p, &rules), brute, "builder vs brute force in {p}");
-        captures_seen += generated.iter().filter(|(text, _)| text.ends_with(" 0 10") || text.ends_with(" 0 11")).count();
+        captures_seen += generated
+            .iter()
+            .filter(|(text, _)| text.ends_with(" 0 10") || text.ends_with(" 0 11"))
+            .count();
     }
     assert!(captures_seen > 0, "the set-ups are meant to include captures");
 }
@@ -89,7 +110,10 @@ proptest! {
 /// The move generator and an exhaustive walk of the builder both find
 /// exactly the brute-force moves of `p` (positions with too many moves for
 /// the brute force are skipped).
-fn generator_and_builder_match_brute_force(p: &Position, rules: &Rules) -> Result<(), TestCaseError> {
+fn generator_and_builder_match_brute_force(
+    p: &Position,
+    rules: &Rules,
+) -> Result<(), TestCaseError> {
     // The brute force is exponential in the stones captured (it tries
     // every redistribution over every cell that might be occupied):
     // keep each case to a few seconds at most.

@@ -17,7 +17,11 @@ fn shallow_golden_counts_agree_with_brute_force() {
             }
             for &(depth, expected) in case.counts.iter().filter(|(d, _)| *d <= 3) {
                 let brute = cash_support::brute_perft(&case.position, &case.rules, depth);
-                assert_eq!(brute, expected, "{}:{}: brute-force perft {depth}", case.file, case.line);
+                assert_eq!(
+                    brute, expected,
+                    "{}:{}: brute-force perft {depth}",
+                    case.file, case.line
+                );
                 checked += 1;
             }
         }

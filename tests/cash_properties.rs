@@ -5,7 +5,9 @@ mod cash_support;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
-use sowboard::{cash_random_move, CashMove, Cell, GameKind, Move, MoveBuilder, Position, Rules, Stage};
+use sowboard::{
+    cash_random_move, CashMove, Cell, GameKind, Move, MoveBuilder, Position, Rules, Stage,
+};
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]

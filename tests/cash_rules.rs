@@ -28,7 +28,8 @@ fn reject(p: &Position, text: &str) -> IllegalMove {
 
 #[test]
 fn browne_example_gives_the_position_in_rules_md() {
-    let t = pos(BROWNE).play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4", &Rules::default()).unwrap();
+    let t =
+        pos(BROWNE).play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4", &Rules::default()).unwrap();
     assert_eq!(t.position.to_string(), BROWNE_AFTER);
     assert_eq!(t.captured, vec![cell("d3"), cell("e4")]);
     assert_eq!(t.captured_stones, 5);
@@ -47,7 +48,13 @@ fn browne_example_without_the_capture_list_gets_it_filled_in() {
 #[test]
 fn browne_example_as_printed_is_refused_with_the_real_captures() {
     let e = reject(&pos(BROWNE), "c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4");
-    assert_eq!(e, IllegalMove::CaptureMismatch { written: vec![cell("d3"), cell("e4")], actual: vec![cell("d3")] });
+    assert_eq!(
+        e,
+        IllegalMove::CaptureMismatch {
+            written: vec![cell("d3"), cell("e4")],
+            actual: vec![cell("d3")]
+        }
+    );
     let message = e.to_string();
     assert!(message.contains("(d3 e4)") && message.contains("captures (d3)"), "{message}");
     // Without the list, the redistribution total is what is wrong.
@@ -88,8 +95,14 @@ fn no_first_step() {
 
 #[test]
 fn revisiting_the_origin_or_a_cell() {
-    assert_eq!(reject(&pos(BROWNE), "c3:3 d4:1 c3:2"), IllegalMove::Revisit { step: 2, cell: cell("c3") });
-    assert_eq!(reject(&pos(BROWNE), "c3:4 d4:1 e5:1 d4:2"), IllegalMove::Revisit { step: 3, cell: cell("d4") });
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:3 d4:1 c3:2"),
+        IllegalMove::Revisit { step: 2, cell: cell("c3") }
+    );
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:4 d4:1 e5:1 d4:2"),
+        IllegalMove::Revisit { step: 3, cell: cell("d4") }
+    );
 }
 
 #[test]
@@ -122,7 +135,10 @@ fn target_taller_than_the_cash_names_both_numbers() {
 fn gate_taller_than_the_cash_names_the_two_cells() {
     // e3 to d4 passes between d3 (2) and e4 (3): 5 > 2.
     let e = reject(&pos(BROWNE), "e3:2 d4:2");
-    assert_eq!(e, IllegalMove::GateBlocked { step: 1, a: cell("d3"), b: cell("e4"), height: 5, cash: 2 });
+    assert_eq!(
+        e,
+        IllegalMove::GateBlocked { step: 1, a: cell("d3"), b: cell("e4"), height: 5, cash: 2 }
+    );
     let message = e.to_string();
     assert!(message.contains("d3") && message.contains("e4") && message.contains('5'), "{message}");
     // With 5 in hand the same gate opens (combined height, not each).
@@ -135,14 +151,26 @@ fn gate_taller_than_the_cash_names_the_two_cells() {
 
 #[test]
 fn zero_drop() {
-    assert_eq!(reject(&pos(BROWNE), "c3:2 d4:0 e5:2"), IllegalMove::ZeroDrop { step: 1, cell: cell("d4") });
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:2 d4:0 e5:2"),
+        IllegalMove::ZeroDrop { step: 1, cell: cell("d4") }
+    );
 }
 
 #[test]
 fn drops_must_add_up() {
-    assert_eq!(reject(&pos(BROWNE), "c3:3 d4:1"), IllegalMove::DropsDontAddUp { dropped: 1, picked: 3 });
-    assert_eq!(reject(&pos(BROWNE), "c3:2 d4:3"), IllegalMove::DropsDontAddUp { dropped: 3, picked: 2 });
-    assert_eq!(reject(&pos(BROWNE), "c3:2 d4:2 e5:1 (:)"), IllegalMove::DropsDontAddUp { dropped: 3, picked: 2 });
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:3 d4:1"),
+        IllegalMove::DropsDontAddUp { dropped: 1, picked: 3 }
+    );
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:2 d4:3"),
+        IllegalMove::DropsDontAddUp { dropped: 3, picked: 2 }
+    );
+    assert_eq!(
+        reject(&pos(BROWNE), "c3:2 d4:2 e5:1 (:)"),
+        IllegalMove::DropsDontAddUp { dropped: 3, picked: 2 }
+    );
 }
 
 #[test]
@@ -157,9 +185,18 @@ fn stuck_with_cash_and_nowhere_to_go() {
 #[test]
 fn capture_list_must_match() {
     let e = reject(&pos(BROWNE), "c3:8 d4:3 e5:1 f4:4 (:d3) g6:1 g7:4");
-    assert_eq!(e, IllegalMove::CaptureMismatch { written: vec![cell("d3")], actual: vec![cell("d3"), cell("e4")] });
+    assert_eq!(
+        e,
+        IllegalMove::CaptureMismatch {
+            written: vec![cell("d3")],
+            actual: vec![cell("d3"), cell("e4")]
+        }
+    );
     let e = reject(&pos(BROWNE), "c3:8 d4:3 e5:1 f4:4 (:) g6:1 g7:4");
-    assert_eq!(e, IllegalMove::CaptureMismatch { written: vec![], actual: vec![cell("d3"), cell("e4")] });
+    assert_eq!(
+        e,
+        IllegalMove::CaptureMismatch { written: vec![], actual: vec![cell("d3"), cell("e4")] }
+    );
     let e = reject(&pos(BROWNE), "e3:1 f4:1 (:d3)");
     assert_eq!(e, IllegalMove::CaptureMismatch { written: vec![cell("d3")], actual: vec![] });
     assert!(e.to_string().contains("captures (none)"));
@@ -200,7 +237,8 @@ fn redistribution_places_at_least_one() {
 
 #[test]
 fn redistribution_may_use_either_colour_and_the_origin() {
-    let t = pos(BROWNE).play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) c3:2 e2:3", &Rules::default()).unwrap();
+    let t =
+        pos(BROWNE).play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) c3:2 e2:3", &Rules::default()).unwrap();
     assert_eq!(t.position.board.get(cell("c3")), 8);
     assert_eq!(t.position.board.get(cell("e2")), 6);
 }
@@ -211,7 +249,8 @@ fn stacks_over_255_are_refused() {
     assert_eq!(reject(&p, "c3:200 d4:200"), IllegalMove::StackOverflow(cell("d4")));
     assert!(p.play_text("c3:200 d4:55 e5:145", &Rules::default()).is_ok());
     // White's d3 falls; its stone cannot go on e3, which is full.
-    let p = cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 255), ("h1", 1)], Side::Second);
+    let p =
+        cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 255), ("h1", 1)], Side::Second);
     assert_eq!(reject(&p, "e5:1 d4:1 (:d3) e3:1"), IllegalMove::StackOverflow(cell("e3")));
     assert!(p.play_text("e5:1 d4:1 (:d3) d4:1", &Rules::default()).is_ok());
 }

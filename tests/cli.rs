@@ -47,7 +47,10 @@ fn a_bad_move_prints_nothing_and_exits_2() {
     let o = run(&["play", "--game", "intermedium", "a4-b5-a6-b7-a8", "a2-b3-c4"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o), "");
-    assert_eq!(stderr(&o), "error: a2-b3-c4: a2 is not your stack (it is on your opponent's colour)\n");
+    assert_eq!(
+        stderr(&o),
+        "error: a2-b3-c4: a2 is not your stack (it is on your opponent's colour)\n"
+    );
 }
 
 #[test]

@@ -100,7 +100,10 @@ fn only_completable_origins_are_offered() {
 
 #[test]
 fn captures_are_reported_when_the_move_is_complete() {
-    let p = inter(&[("b3", 2), ("d5", 1), ("e5", 2), ("f5", 1), ("e4", 1), ("e6", 1), ("f10", 2)], Side::First);
+    let p = inter(
+        &[("b3", 2), ("d5", 1), ("e5", 2), ("f5", 1), ("e4", 1), ("e6", 1), ("f10", 2)],
+        Side::First,
+    );
     let mut b = MoveBuilder::new(&p, &Rules::default());
     b.select_origin(c("b3")).unwrap();
     b.step(c("c4"), 1).unwrap();

@@ -18,7 +18,11 @@ fn brute_force_agrees_on_shallow_intermedium_counts() {
             }
             for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= 20_000) {
                 let brute = common::brute_perft_intermedium(&case.position, &case.rules, depth);
-                assert_eq!(brute, expected, "{}:{}: brute-force perft {depth}", case.file, case.line);
+                assert_eq!(
+                    brute, expected,
+                    "{}:{}: brute-force perft {depth}",
+                    case.file, case.line
+                );
                 checked += 1;
             }
         }

@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use sowboard::{
-    Board, Cell, Game, GameKind, Move, MoveBuilder, Position, Rules, Side, Stage, DEFAULT_MOVE_LIMIT,
+    Board, Cell, Game, GameKind, Move, MoveBuilder, Position, Rules, Side, Stage,
+    DEFAULT_MOVE_LIMIT,
 };
 use std::collections::HashSet;
 

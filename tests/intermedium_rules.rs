@@ -3,9 +3,7 @@
 mod common;
 
 use common::{inter, no_first_move_rule, pos, setup};
-use sowboard::{
-    EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, Rules, Side,
-};
+use sowboard::{EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, Rules, Side};
 
 const BLUE: Side = Side::First;
 const RED: Side = Side::Second;
@@ -110,12 +108,18 @@ fn rejections_name_the_rule_and_the_place() {
 
     let over = setup(GameKind::Intermedium, &[("b3", 2)], BLUE, 100, 9);
     let e = illegal(over, "b3-c4-d5");
-    assert!(matches!(e, IllegalMove::GameOver(_, Outcome { winner: None, reason: EndReason::QuietLimit })));
+    assert!(matches!(
+        e,
+        IllegalMove::GameOver(_, Outcome { winner: None, reason: EndReason::QuietLimit })
+    ));
     assert!(e.to_string().contains("already over"), "{e}");
 
     let stuck = inter(&[("b3", 1), ("e7", 3)], BLUE);
     let e = illegal(stuck, "b3-c4");
-    assert!(matches!(e, IllegalMove::GameOver(_, Outcome { winner: Some(RED), reason: EndReason::NoMoves })));
+    assert!(matches!(
+        e,
+        IllegalMove::GameOver(_, Outcome { winner: Some(RED), reason: EndReason::NoMoves })
+    ));
 }
 
 #[test]
@@ -130,7 +134,13 @@ fn notation_errors_change_nothing() {
 fn first_move_rule_needs_a_drop_on_an_empty_cell() {
     // All four cells of the loop other than the origin are occupied: only the
     // origin, which was not empty before the move, receives a "new" stone.
-    let p = setup(GameKind::Intermedium, &[("c4", 4), ("d5", 1), ("c6", 1), ("b5", 1), ("e9", 2)], BLUE, 0, 1);
+    let p = setup(
+        GameKind::Intermedium,
+        &[("c4", 4), ("d5", 1), ("c6", 1), ("b5", 1), ("e9", 2)],
+        BLUE,
+        0,
+        1,
+    );
     assert_eq!(illegal(p, "c4-d5-c6-b5-c4"), IllegalMove::FirstMoveRule);
     // The same move is fine from move 2 on, or with the rule off.
     let mut later = p;
@@ -138,7 +148,13 @@ fn first_move_rule_needs_a_drop_on_an_empty_cell() {
     assert!(later.play_text("c4-d5-c6-b5-c4", &rules()).is_ok());
     assert!(p.play_text("c4-d5-c6-b5-c4", &no_first_move_rule()).is_ok());
     // Red's first move is bound too (move number is still 1).
-    let red = setup(GameKind::Intermedium, &[("c5", 4), ("d6", 1), ("c7", 1), ("b6", 1), ("e8", 2)], RED, 0, 1);
+    let red = setup(
+        GameKind::Intermedium,
+        &[("c5", 4), ("d6", 1), ("c7", 1), ("b6", 1), ("e8", 2)],
+        RED,
+        0,
+        1,
+    );
     assert_eq!(illegal(red, "c5-d6-c7-b6-c5"), IllegalMove::FirstMoveRule);
     // One drop on an empty cell is enough.
     assert!(Position::start(GameKind::Intermedium).play_text("a2-b3-c4-d5-e6", &rules()).is_ok());
@@ -173,7 +189,10 @@ fn capture_needs_exactly_one_stone_before_the_last_drop() {
 
 #[test]
 fn a_stack_with_an_empty_neighbour_survives() {
-    let t = after(inter(&[("b3", 2), ("d5", 1), ("e5", 2), ("f5", 1), ("e4", 1), ("f10", 2)], BLUE), "b3-c4-d5");
+    let t = after(
+        inter(&[("b3", 2), ("d5", 1), ("e5", 2), ("f5", 1), ("e4", 1), ("f10", 2)], BLUE),
+        "b3-c4-d5",
+    );
     assert!(t.captured.is_empty(), "e6 is empty");
 }
 
@@ -181,7 +200,17 @@ fn a_stack_with_an_empty_neighbour_survives() {
 fn edge_and_multiple_captures_are_judged_together() {
     // Landing on b3 beside Red's a3 (edge: a2, a4, b3) and c3 (b3, d3, c2, c4).
     let p = inter(
-        &[("d5", 2), ("b3", 1), ("a3", 3), ("a2", 1), ("a4", 1), ("c3", 4), ("d3", 1), ("c2", 1), ("f10", 2)],
+        &[
+            ("d5", 2),
+            ("b3", 1),
+            ("a3", 3),
+            ("a2", 1),
+            ("a4", 1),
+            ("c3", 4),
+            ("d3", 1),
+            ("c2", 1),
+            ("f10", 2),
+        ],
         BLUE,
     );
     let t = after(p, "d5-c4-b3");
@@ -198,7 +227,10 @@ fn surrounding_the_enemy_city_wins_even_when_it_is_empty() {
     assert_eq!(t.decisive, Some(Outcome::win(BLUE, EndReason::CityCaptured)));
     assert!(t.captured.is_empty(), "an empty city is no stack");
     assert_eq!(t.position.quiet, 1, "capturing an empty city captures no stack");
-    assert_eq!(t.position.side_to_move, RED, "the position after the winning move is written normally");
+    assert_eq!(
+        t.position.side_to_move, RED,
+        "the position after the winning move is written normally"
+    );
 
     // A stack on the city is captured too.
     let p = inter(&[("c10", 1), ("e10", 1), ("d9", 1), ("d10", 3), ("b7", 2), ("a2", 2)], BLUE);
@@ -219,7 +251,13 @@ fn surrounding_the_enemy_city_wins_even_when_it_is_empty() {
 fn red_wins_by_blue_city_and_the_game_then_refuses_moves() {
     // Blue's city d1: neighbours c1, e1, d2 (Red's colour is even: d2 is odd?
     // d2 = file 3 rank 1 -> 4 even: Red lands on d2).
-    let p = setup(GameKind::Intermedium, &[("c1", 1), ("e1", 1), ("d2", 1), ("f4", 2), ("a2", 2)], RED, 3, 7);
+    let p = setup(
+        GameKind::Intermedium,
+        &[("c1", 1), ("e1", 1), ("d2", 1), ("f4", 2), ("a2", 2)],
+        RED,
+        3,
+        7,
+    );
     let mut game = Game::from_position(p, rules());
     game.play_text("f4-e3-d2").unwrap();
     assert_eq!(game.outcome(), Some(Outcome::win(RED, EndReason::CityCaptured)));
@@ -250,7 +288,13 @@ fn the_quiet_ply_limit_draws_and_a_win_beats_it() {
     let off = Rules { quiet_ply_limit: 0, ..rules() };
     assert_eq!(p.play_text("b3-c4-d5", &off).unwrap().outcome(&off), None);
     // A city capture on the ply that reaches the limit is a win.
-    let p = setup(GameKind::Intermedium, &[("c10", 1), ("e10", 1), ("d9", 1), ("b7", 2), ("a2", 2)], BLUE, 99, 40);
+    let p = setup(
+        GameKind::Intermedium,
+        &[("c10", 1), ("e10", 1), ("d9", 1), ("b7", 2), ("a2", 2)],
+        BLUE,
+        99,
+        40,
+    );
     let t = p.play_text("b7-c8-d9", &rules()).unwrap();
     assert_eq!(t.position.quiet, 100);
     assert_eq!(t.outcome(&rules()), Some(Outcome::win(BLUE, EndReason::CityCaptured)));
@@ -276,8 +320,14 @@ fn finished_position_strings_have_no_moves() {
 fn the_third_occurrence_of_a_position_is_a_draw() {
     let p = inter(&[("c4", 2), ("d5", 1), ("f8", 2), ("g9", 1)], BLUE);
     let cycle = [
-        "c4-d5-c6", "f8-g9-f10", "d5-c6-b5", "g9-f10-e9",
-        "c6-b5-c4", "f10-e9-f8", "b5-c4-d5", "e9-f8-g9",
+        "c4-d5-c6",
+        "f8-g9-f10",
+        "d5-c6-b5",
+        "g9-f10-e9",
+        "c6-b5-c4",
+        "f10-e9-f8",
+        "b5-c4-d5",
+        "e9-f8-g9",
     ];
     let mut game = Game::from_position(p, rules());
     for (i, mv) in cycle.iter().chain(cycle.iter()).enumerate() {

@@ -14,8 +14,13 @@ fn every_golden_perft_count_matches() {
         assert!(!cases.is_empty(), "{}: no positions", path.display());
         for case in cases {
             for &(depth, expected) in &case.counts {
-                let got = perft(&case.position, &case.rules, depth).expect("golden positions stay within the move limit");
-                assert_eq!(got, expected, "{}:{}: perft {depth} of {}", case.file, case.line, case.position);
+                let got = perft(&case.position, &case.rules, depth)
+                    .expect("golden positions stay within the move limit");
+                assert_eq!(
+                    got, expected,
+                    "{}:{}: perft {depth} of {}",
+                    case.file, case.line, case.position
+                );
             }
         }
     }

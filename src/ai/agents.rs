@@ -41,7 +41,9 @@ impl FromStr for Agent {
             "uct" => Ok(Agent::Uct),
             other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ 1..=5) => Ok(Agent::Level(n)),
-                _ => Err(format!("unknown agent '{s}' (expected random, greedy, uct or level1..level5)")),
+                _ => Err(format!(
+                    "unknown agent '{s}' (expected random, greedy, uct or level1..level5)"
+                )),
             },
         }
     }
@@ -63,14 +65,22 @@ const REFERENCE_NODES: u64 = 200_000;
 
 /// The move `agent` plays in `game` (`None` once the game is over). The same
 /// inputs give the same move, unless `limits.time_ms` cuts a search short.
-pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn Clock) -> Option<Transition> {
+pub fn choose(
+    agent: Agent,
+    game: &Game,
+    seed: u64,
+    limits: Limits,
+    clock: &dyn Clock,
+) -> Option<Transition> {
     if game.outcome().is_some() {
         return None;
     }
     let pos = *game.position();
     let rules = *game.rules();
     // A distinct stream per ply, so one seed serves a whole game.
-    let mut rng = SmallRng::seed_from_u64(seed ^ (game.plies().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let mut rng = SmallRng::seed_from_u64(
+        seed ^ (game.plies().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    );
     match agent {
         Agent::Random => match pos.game {
             GameKind::Intermedium => playout::uniform(&pos, &rules, &mut rng),
@@ -78,7 +88,8 @@ pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn 
         },
         Agent::Greedy => greedy(&pos, &rules, &mut rng),
         Agent::Uct => {
-            let mut budget = Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
+            let mut budget =
+                Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
             mcts::choose(&pos, &rules, &mut rng, &mut budget)
         }
         Agent::Level(n) => {
@@ -86,8 +97,12 @@ pub fn choose(agent: Agent, game: &Game, seed: u64, limits: Limits, clock: &dyn 
             let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
             let draws = repetition_draws(game);
             let report = match pos.game {
-                GameKind::Intermedium => search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws),
-                GameKind::CashInHand => search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws),
+                GameKind::Intermedium => {
+                    search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
+                }
+                GameKind::CashInHand => {
+                    search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws)
+                }
             };
             // The candidate list is never empty while a legal move exists;
             // should that ever fail, a legal move still beats none.
@@ -104,7 +119,8 @@ fn repetition_draws(game: &Game) -> Vec<u64> {
     if !game.rules().repetition_draw {
         return Vec::new();
     }
-    let mut seen: Vec<u64> = (0..=game.plies().len()).filter_map(|i| game.position_at(i)).map(zobrist::hash).collect();
+    let mut seen: Vec<u64> =
+        (0..=game.plies().len()).filter_map(|i| game.position_at(i)).map(zobrist::hash).collect();
     seen.sort_unstable();
     let mut twice: Vec<u64> = seen.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
     twice.dedup();
@@ -117,7 +133,9 @@ fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transitio
     let mover = pos.side_to_move;
     let moves: Vec<Transition> = match pos.game {
         GameKind::Intermedium => pos.legal_moves(rules, crate::play::DEFAULT_MOVE_LIMIT).ok()?,
-        GameKind::CashInHand => super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited()),
+        GameKind::CashInHand => {
+            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited())
+        }
     };
     let value = |t: &Transition| -> i64 {
         if t.decisive.is_some_and(|o| o.winner == Some(mover)) {

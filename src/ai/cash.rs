@@ -14,7 +14,12 @@ pub(crate) struct Cash {
 }
 
 impl Domain for Cash {
-    fn children(&mut self, pos: &Position, budget: &mut Budget, _root: bool) -> Option<Vec<Transition>> {
+    fn children(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+        _root: bool,
+    ) -> Option<Vec<Transition>> {
         Some(candidates(pos, &self.rules, budget))
     }
 

@@ -57,7 +57,8 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
                 score += n * STONE * DOOMED_ENEMY / 100;
             }
         } else if empty == 1 && n < around + 1 {
-            score += if mine { -n * STONE * TIGHT_OWN / 100 } else { n * STONE * TIGHT_ENEMY / 100 };
+            score +=
+                if mine { -n * STONE * TIGHT_OWN / 100 } else { n * STONE * TIGHT_ENEMY / 100 };
         }
     }
     own_doomed.sort_unstable();

@@ -95,7 +95,14 @@ struct SideTerms {
 fn side_terms(pos: &Position, g: Geometry, side: Side) -> SideTerms {
     let colour = side.colour();
     let target = city(side.opponent());
-    let mut t = SideTerms { stones: 0, mobile_stones: 0, mobile_stacks: 0, city_ring: 0, advance: 0, ring_distance: 0 };
+    let mut t = SideTerms {
+        stones: 0,
+        mobile_stones: 0,
+        mobile_stacks: 0,
+        city_ring: 0,
+        advance: 0,
+        ring_distance: 0,
+    };
     let mut ring = [(Cell::new(0, 0), RING_CAP); 4];
     let mut ring_len = 0;
     for c in g.orthogonal(target) {
@@ -145,5 +152,9 @@ fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
         .map(|c| (pos.board.get(c), c))
         .collect();
     targets.sort_by_key(|x| std::cmp::Reverse(x.0));
-    targets.into_iter().take(TARGETS).find(|&(_, c)| attack.can_capture(c)).map_or(0, |(n, _)| n as i32)
+    targets
+        .into_iter()
+        .take(TARGETS)
+        .find(|&(_, c)| attack.can_capture(c))
+        .map_or(0, |(n, _)| n as i32)
 }

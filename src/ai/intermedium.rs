@@ -29,7 +29,12 @@ const INNER_LIMIT: usize = 40_000;
 const WALK_STATES_PER_NODE: u64 = 25;
 
 impl Domain for Intermedium {
-    fn children(&mut self, pos: &Position, budget: &mut Budget, root: bool) -> Option<Vec<Transition>> {
+    fn children(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+        root: bool,
+    ) -> Option<Vec<Transition>> {
         // Tall stacks have up to hundreds of thousands of distinct moves
         // (a 16-stack: 400 000, 2 s to list). Inside the tree such a node
         // is judged statically; at the root every move is listed.

@@ -54,15 +54,24 @@ const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> 
 
 /// The settings of `level` (clamped to 1..=5) for a game.
 pub(crate) fn level(game: GameKind, level: u8) -> Level {
-    let beginner = Level { shape: shape(1, 1, 1, 0), nodes: 1, pick: Pick::Beginner { noise: 180 } };
+    let beginner =
+        Level { shape: shape(1, 1, 1, 0), nodes: 1, pick: Pick::Beginner { noise: 180 } };
     match (game, level.clamp(1, 5)) {
         (_, 1) => beginner,
         (_, 2) => Level { shape: shape(2, 6, 1, 4), nodes: 25_000, pick: Pick::Best },
         (_, 3) => Level { shape: shape(3, 10, 6, 3), nodes: 250_000, pick: Pick::Best },
-        (GameKind::Intermedium, 4) => Level { shape: shape(4, 10, 5, 2), nodes: 500_000, pick: Pick::Best },
-        (GameKind::Intermedium, _) => Level { shape: shape(5, 20, 6, 1), nodes: 1_500_000, pick: Pick::Best },
-        (GameKind::CashInHand, 4) => Level { shape: shape(3, 16, 10, 2), nodes: 500_000, pick: Pick::Best },
-        (GameKind::CashInHand, _) => Level { shape: shape(3, 40, 24, 1), nodes: 3_000_000, pick: Pick::Best },
+        (GameKind::Intermedium, 4) => {
+            Level { shape: shape(4, 10, 5, 2), nodes: 500_000, pick: Pick::Best }
+        }
+        (GameKind::Intermedium, _) => {
+            Level { shape: shape(5, 20, 6, 1), nodes: 1_500_000, pick: Pick::Best }
+        }
+        (GameKind::CashInHand, 4) => {
+            Level { shape: shape(3, 16, 10, 2), nodes: 500_000, pick: Pick::Best }
+        }
+        (GameKind::CashInHand, _) => {
+            Level { shape: shape(3, 40, 24, 1), nodes: 3_000_000, pick: Pick::Best }
+        }
     }
 }
 
@@ -75,8 +84,11 @@ pub(crate) fn pick(report: &Report, how: Pick, margin: i32, rng: &mut SmallRng) 
     }
     match how {
         Pick::Best => {
-            let near =
-                moves.iter().take_while(|m| m.depth == best.depth && m.score >= best.score - margin).count().max(1);
+            let near = moves
+                .iter()
+                .take_while(|m| m.depth == best.depth && m.score >= best.score - margin)
+                .count()
+                .max(1);
             rng.random_range(0..near)
         }
         Pick::Beginner { noise } => {

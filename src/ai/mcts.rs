@@ -34,10 +34,22 @@ struct Node {
 }
 
 fn new_node(transition: Option<Transition>) -> Node {
-    Node { transition, untried: Vec::new(), children: Vec::new(), expanded: false, visits: 0.0, reward: 0.0 }
+    Node {
+        transition,
+        untried: Vec::new(),
+        children: Vec::new(),
+        expanded: false,
+        visits: 0.0,
+        reward: 0.0,
+    }
 }
 
-fn moves_of(pos: &Position, rules: &Rules, rng: &mut SmallRng, budget: &mut Budget) -> Vec<Transition> {
+fn moves_of(
+    pos: &Position,
+    rules: &Rules,
+    rng: &mut SmallRng,
+    budget: &mut Budget,
+) -> Vec<Transition> {
     if pos.status(rules).is_some() {
         return Vec::new();
     }
@@ -60,7 +72,13 @@ fn moves_of(pos: &Position, rules: &Rules, rng: &mut SmallRng, budget: &mut Budg
 }
 
 /// The result of a game from `pos` for side `side`: 1 win, 0.5 draw, 0 loss.
-fn playout(pos: &Position, rules: &Rules, side: Side, rng: &mut SmallRng, budget: &mut Budget) -> f64 {
+fn playout(
+    pos: &Position,
+    rules: &Rules,
+    side: Side,
+    rng: &mut SmallRng,
+    budget: &mut Budget,
+) -> f64 {
     let mut pos = *pos;
     for _ in 0..PLAYOUT_CAP {
         if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
@@ -83,7 +101,12 @@ fn playout(pos: &Position, rules: &Rules, side: Side, rng: &mut SmallRng, budget
 }
 
 /// UCT's choice for the side to move in `root`: the most visited move.
-pub(crate) fn choose(root: &Position, rules: &Rules, rng: &mut SmallRng, budget: &mut Budget) -> Option<Transition> {
+pub(crate) fn choose(
+    root: &Position,
+    rules: &Rules,
+    rng: &mut SmallRng,
+    budget: &mut Budget,
+) -> Option<Transition> {
     let mut nodes = vec![new_node(None)];
     nodes[0].untried = moves_of(root, rules, rng, budget);
     nodes[0].expanded = true;
@@ -149,7 +172,8 @@ pub(crate) fn choose(root: &Position, rules: &Rules, rng: &mut SmallRng, budget:
             v = 1.0 - v;
         }
     }
-    let best = *nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))?;
+    let best =
+        *nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))?;
     nodes[best].transition.take()
 }
 

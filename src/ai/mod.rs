@@ -85,6 +85,12 @@ pub struct Limits {
 /// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
 /// 5 (strongest). The same inputs and seed give the same move. `None` only
 /// when the game is over. Levels outside 1..=5 are clamped.
-pub fn choose_move(game: &Game, level: u8, seed: u64, limits: Limits, clock: &dyn Clock) -> Option<Transition> {
+pub fn choose_move(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    limits: Limits,
+    clock: &dyn Clock,
+) -> Option<Transition> {
     choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
 }

@@ -16,7 +16,11 @@ const TRIES: usize = 12;
 
 /// A random legal move for a playout (cheap; not uniform over distinct
 /// moves), or `None` when the side to move has no legal move.
-pub(crate) fn playout_move(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transition> {
+pub(crate) fn playout_move(
+    pos: &Position,
+    rules: &Rules,
+    rng: &mut SmallRng,
+) -> Option<Transition> {
     match pos.game {
         GameKind::Intermedium => random_sowing(pos, rules, rng),
         GameKind::CashInHand => random_by_builder(pos, rules, rng),
@@ -32,14 +36,16 @@ fn random_sowing(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Tr
     }
     let g = pos.board.geometry();
     let colour = pos.side_to_move.colour();
-    let origins: Vec<Cell> = g.cells().filter(|&c| c.colour() == colour && pos.board.get(c) >= 2).collect();
+    let origins: Vec<Cell> =
+        g.cells().filter(|&c| c.colour() == colour && pos.board.get(c) >= 2).collect();
     for _ in 0..TRIES {
         let origin = origins[rng.random_range(0..origins.len())];
         let n = pos.board.get(origin) as usize;
         let mut path = Vec::with_capacity(n);
         let (mut at, mut last): (Cell, Option<Diagonal>) = (origin, None);
         for _ in 0..n {
-            let options: Vec<(Diagonal, Cell)> = g.diagonal(at).filter(|(d, _)| last != Some(d.reverse())).collect();
+            let options: Vec<(Diagonal, Cell)> =
+                g.diagonal(at).filter(|(d, _)| last != Some(d.reverse())).collect();
             if options.is_empty() {
                 break;
             }
@@ -72,6 +78,10 @@ pub(crate) fn uniform(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Opti
 /// stage (origin, count, each step and drop, each placement): the rules'
 /// own `cash_random_move`. Not uniform over distinct moves (that set is far
 /// too large to list), but every legal move has a chance.
-pub(crate) fn random_by_builder(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transition> {
+pub(crate) fn random_by_builder(
+    pos: &Position,
+    rules: &Rules,
+    rng: &mut SmallRng,
+) -> Option<Transition> {
     crate::cash_random_move(pos, rules, rng)
 }

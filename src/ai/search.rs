@@ -30,7 +30,12 @@ pub(crate) trait Domain {
     /// Implementations charge their work to `budget`. Away from the `root`
     /// they may answer `None` when the list would cost too much: the node is
     /// then judged by its static evaluation.
-    fn children(&mut self, pos: &Position, budget: &mut Budget, root: bool) -> Option<Vec<Transition>>;
+    fn children(
+        &mut self,
+        pos: &Position,
+        budget: &mut Budget,
+        root: bool,
+    ) -> Option<Vec<Transition>>;
     /// The score for the side to move if the game is over here.
     fn terminal(&self, pos: &Position) -> Option<i32>;
     /// Static score for the side to move; also handles finished positions.
@@ -127,7 +132,12 @@ struct Searcher<'d, 'b, 'c, D: Domain> {
 
 impl<D: Domain> Searcher<'_, '_, '_, D> {
     /// Static scores of all children for the mover, a win first if there is one.
-    fn score_children(&mut self, pos: &Position, kids: &[Transition], ply: u32) -> Vec<(i32, usize)> {
+    fn score_children(
+        &mut self,
+        pos: &Position,
+        kids: &[Transition],
+        ply: u32,
+    ) -> Vec<(i32, usize)> {
         let mover = pos.side_to_move;
         let mut scored = Vec::with_capacity(kids.len());
         for (i, k) in kids.iter().enumerate() {
@@ -259,7 +269,9 @@ pub(crate) fn search<D: Domain>(
         let mut alpha = -INF;
         let mut results = Vec::with_capacity(width);
         for &(static_score, i) in scored.iter().take(width) {
-            let v = if draws.contains(&zobrist::hash(&kids[i].position)) || static_score <= -WIN_BOUND {
+            let v = if draws.contains(&zobrist::hash(&kids[i].position))
+                || static_score <= -WIN_BOUND
+            {
                 // A repetition draw, or a move that loses at once: no search changes that.
                 static_score
             } else {
@@ -282,7 +294,8 @@ pub(crate) fn search<D: Domain>(
                 e.0 = *v;
             }
         }
-        let (mut head, tail): (Vec<_>, Vec<_>) = scored.into_iter().enumerate().partition(|(k, _)| *k < width);
+        let (mut head, tail): (Vec<_>, Vec<_>) =
+            scored.into_iter().enumerate().partition(|(k, _)| *k < width);
         head.sort_by_key(|x| std::cmp::Reverse(x.1 .0));
         scored = head.into_iter().chain(tail).map(|(_, e)| e).collect();
         if scored[0].0 >= WIN_BOUND {
@@ -298,7 +311,9 @@ pub(crate) fn search<D: Domain>(
     let mut kids: Vec<Option<Transition>> = kids.into_iter().map(Some).collect();
     let moves = scored
         .into_iter()
-        .filter_map(|(s, i)| kids[i].take().map(|t| Scored { transition: t, score: s, depth: depth_of[i] }))
+        .filter_map(|(s, i)| {
+            kids[i].take().map(|t| Scored { transition: t, score: s, depth: depth_of[i] })
+        })
         .collect();
     Some(Report { moves })
 }

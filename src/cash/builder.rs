@@ -8,7 +8,8 @@
 use super::capture::{captures, receivers, remove};
 use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
 use super::sowing::{
-    bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error, Visited,
+    bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error,
+    Visited,
 };
 use super::validate::check_pick_up;
 use crate::board::{Board, Cell};
@@ -216,7 +217,11 @@ impl Builder {
             }
             let partial = max_partial(board, to, cash, self.visited);
             if !overflow_possible(&self.position) {
-                options.push(StepOption { cell: to, max_drop: cash as u8, max_partial: partial as u8 });
+                options.push(StepOption {
+                    cell: to,
+                    max_drop: cash as u8,
+                    max_partial: partial as u8,
+                });
                 continue;
             }
             // Some drops could overflow or dead-end: offer the drops that
@@ -224,9 +229,17 @@ impl Builder {
             let ok = |d: u32| self.drop_completable(to, d);
             let partial = (1..=partial).take_while(|&d| ok(d)).last().unwrap_or(0);
             if ok(cash) {
-                options.push(StepOption { cell: to, max_drop: cash as u8, max_partial: partial as u8 });
+                options.push(StepOption {
+                    cell: to,
+                    max_drop: cash as u8,
+                    max_partial: partial as u8,
+                });
             } else if partial > 0 {
-                options.push(StepOption { cell: to, max_drop: partial as u8, max_partial: partial as u8 });
+                options.push(StepOption {
+                    cell: to,
+                    max_drop: partial as u8,
+                    max_partial: partial as u8,
+                });
             }
         }
         options
@@ -419,4 +432,3 @@ impl Builder {
         super::validate::validate(&self.position, &mv).ok()
     }
 }
-

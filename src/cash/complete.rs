@@ -55,7 +55,14 @@ pub(crate) fn can_finish(pos: &Position, s: &Sowing) -> bool {
     search(pos, &mut board, s.at, s.cash, s.visited, &mut budget)
 }
 
-fn search(pos: &Position, board: &mut Board, at: Cell, cash: u32, visited: Visited, budget: &mut usize) -> bool {
+fn search(
+    pos: &Position,
+    board: &mut Board,
+    at: Cell,
+    cash: u32,
+    visited: Visited,
+    budget: &mut usize,
+) -> bool {
     if *budget == 0 {
         return true;
     }

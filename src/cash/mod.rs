@@ -64,7 +64,8 @@ pub(crate) fn transition(pos: &Position, parts: Parts) -> Transition {
     next.board = parts.board;
     next.finish_ply(!parts.captured.is_empty());
     let mover = pos.side_to_move;
-    let decisive = (next.stones_of(mover.opponent()) == 0).then(|| Outcome::win(mover, EndReason::Eliminated));
+    let decisive =
+        (next.stones_of(mover.opponent()) == 0).then(|| Outcome::win(mover, EndReason::Eliminated));
     Transition {
         mv: Move::Cash(mv),
         position: next,
@@ -75,7 +76,11 @@ pub(crate) fn transition(pos: &Position, parts: Parts) -> Transition {
 }
 
 /// Checks a written move; the transition carries the canonical move.
-pub(crate) fn validate(pos: &Position, _rules: &Rules, mv: &CashMove) -> Result<Transition, IllegalMove> {
+pub(crate) fn validate(
+    pos: &Position,
+    _rules: &Rules,
+    mv: &CashMove,
+) -> Result<Transition, IllegalMove> {
     validate::validate(pos, mv)
 }
 
@@ -83,7 +88,11 @@ pub(crate) fn validate(pos: &Position, _rules: &Rules, mv: &CashMove) -> Result<
 /// whether the game is over (the caller checks that). Fails with
 /// `LimitExceeded` once more than `limit` units of work (sowing states and
 /// redistributions) would be needed.
-pub(crate) fn generate(pos: &Position, _rules: &Rules, limit: usize) -> Result<Vec<Transition>, LimitExceeded> {
+pub(crate) fn generate(
+    pos: &Position,
+    _rules: &Rules,
+    limit: usize,
+) -> Result<Vec<Transition>, LimitExceeded> {
     movegen::generate(pos, limit)
 }
 

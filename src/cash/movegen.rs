@@ -105,8 +105,12 @@ impl Generator<'_> {
     fn sowings(&mut self, origin: Cell, k: u8) -> Result<(), Stop> {
         let board = self.pos.board;
         let g = board.geometry();
-        let mut nodes =
-            vec![Node { parent: u32::MAX, cell: g.index(origin) as u8, drop: 0, visited: bit(g, origin) }];
+        let mut nodes = vec![Node {
+            parent: u32::MAX,
+            cell: g.index(origin) as u8,
+            drop: 0,
+            visited: bit(g, origin),
+        }];
         let mut drops_of: Vec<Drops> = vec![[0; MAX_CELLS / 2]];
         let mut index: FxHashMap<Key, u32> = FxHashMap::default();
         let mut by_cash: Vec<Vec<u32>> = vec![Vec::new(); k as usize + 1];
@@ -166,7 +170,13 @@ impl Generator<'_> {
     }
 
     /// Captures on a finished sowing, then every redistribution.
-    fn judge(&mut self, origin: Cell, count: u8, path: Vec<(Cell, u8)>, sown: Board) -> Result<(), Stop> {
+    fn judge(
+        &mut self,
+        origin: Cell,
+        count: u8,
+        path: Vec<(Cell, u8)>,
+        sown: Board,
+    ) -> Result<(), Stop> {
         let captured = captures(&sown, self.pos.side_to_move);
         let make = |board: Board, stones: u32, placements: Vec<(Cell, u32)>| Parts {
             origin,
@@ -184,7 +194,9 @@ impl Generator<'_> {
         let stones = remove(&mut after, &captured);
         let cells = receivers(&after);
         let mut amounts = vec![0u32; cells.len()];
-        self.distribute(&after, &cells, 0, stones, &mut amounts, &|board, placements| make(board, stones, placements))
+        self.distribute(&after, &cells, 0, stones, &mut amounts, &|board, placements| {
+            make(board, stones, placements)
+        })
     }
 
     /// Every way to put `left` stones on `cells[i..]` (0 or more each, no
@@ -298,7 +310,12 @@ fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
 /// flag tells whether the list is complete (every distinct move is in it).
 /// At most `limit` units of work are spent; what was found by then is
 /// returned. No moves once the game is over (or for a position of another game).
-pub fn first_moves(pos: &Position, rules: &Rules, want: usize, limit: usize) -> (Vec<Transition>, bool) {
+pub fn first_moves(
+    pos: &Position,
+    rules: &Rules,
+    want: usize,
+    limit: usize,
+) -> (Vec<Transition>, bool) {
     if pos.game != crate::variant::GameKind::CashInHand || pos.status(rules).is_some() {
         return (Vec::new(), true);
     }

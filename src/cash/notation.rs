@@ -89,14 +89,19 @@ impl CashMove {
             return Err(NotationError::Empty);
         }
         let (before, captures, after) = match text.find('(') {
-            None if text.contains(')') => return Err(NotationError::BadCaptureList("')' without '('")),
+            None if text.contains(')') => {
+                return Err(NotationError::BadCaptureList("')' without '('"))
+            }
             None => (text.as_str(), None, ""),
             Some(open) => {
                 let rest = &text[open + 1..];
-                let close = rest.find(')').ok_or(NotationError::BadCaptureList("'(' without ')'"))?;
+                let close =
+                    rest.find(')').ok_or(NotationError::BadCaptureList("'(' without ')'"))?;
                 let after = &rest[close + 1..];
                 if after.contains('(') || after.contains(')') || rest[..close].contains('(') {
-                    return Err(NotationError::BadCaptureList("a move has at most one capture list"));
+                    return Err(NotationError::BadCaptureList(
+                        "a move has at most one capture list",
+                    ));
                 }
                 (&text[..open], Some(parse_capture_list(&rest[..close])?), after)
             }
@@ -219,7 +224,10 @@ mod tests {
         assert!(matches!(CashMove::parse("h1:1 g2:1 (:d3"), Err(NotationError::BadCaptureList(_))));
         assert!(matches!(CashMove::parse("h1:1 g2:1 d3)"), Err(NotationError::BadCaptureList(_))));
         assert!(matches!(CashMove::parse("h1:1 g2:1 (d3)"), Err(NotationError::BadCaptureList(_))));
-        assert!(matches!(CashMove::parse("h1:1 (:) g2:1 (:)"), Err(NotationError::BadCaptureList(_))));
+        assert!(matches!(
+            CashMove::parse("h1:1 (:) g2:1 (:)"),
+            Err(NotationError::BadCaptureList(_))
+        ));
         assert!(matches!(CashMove::parse("(:d3)"), Err(NotationError::BadToken { .. })));
         assert!(matches!(CashMove::parse(&"h1:1 ".repeat(1000)), Err(NotationError::TooLong(_))));
     }

@@ -37,7 +37,11 @@ fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
 ///     pos = t.position;
 /// }
 /// ```
-pub fn random_move<R: Rng + ?Sized>(pos: &Position, rules: &Rules, rng: &mut R) -> Option<Transition> {
+pub fn random_move<R: Rng + ?Sized>(
+    pos: &Position,
+    rules: &Rules,
+    rng: &mut R,
+) -> Option<Transition> {
     if pos.game != GameKind::CashInHand {
         return None;
     }

@@ -146,6 +146,14 @@ pub(crate) fn validate(pos: &Position, mv: &CashMove) -> Result<Transition, Ille
     let board = redistribute(&board, stones, &mv.placements)?;
     Ok(transition(
         pos,
-        Parts { origin: mv.origin, count: mv.count, path, captured, stones, placements: mv.placements.clone(), board },
+        Parts {
+            origin: mv.origin,
+            count: mv.count,
+            path,
+            captured,
+            stones,
+            placements: mv.placements.clone(),
+            board,
+        },
     ))
 }

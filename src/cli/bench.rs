@@ -50,7 +50,10 @@ fn cash_perft(rules: &Rules) {
     for depth in 1..=4 {
         let t = Instant::now();
         let n = perft(&pos, rules, depth).expect("within limit");
-        println!("cash-in-hand set-up: perft({depth}) = {n} in {:.1} ms", t.elapsed().as_secs_f64() * 1e3);
+        println!(
+            "cash-in-hand set-up: perft({depth}) = {n} in {:.1} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
     }
 }
 
@@ -79,12 +82,20 @@ fn cash_playouts(rules: &Rules, budget: Duration) {
             let Some(t) = cash_random_move(&pos, rules, &mut rng) else {
                 // The side to move has lost or the game is drawn.
                 let outcome = pos.status(rules).expect("no move only in a finished game");
-                results[match outcome.winner { Some(Side::First) => 0, Some(Side::Second) => 1, None => 2 }] += 1;
+                results[match outcome.winner {
+                    Some(Side::First) => 0,
+                    Some(Side::Second) => 1,
+                    None => 2,
+                }] += 1;
                 break;
             };
             n += 1;
             if let Some(outcome) = t.outcome(rules) {
-                results[match outcome.winner { Some(Side::First) => 0, Some(Side::Second) => 1, None => 2 }] += 1;
+                results[match outcome.winner {
+                    Some(Side::First) => 0,
+                    Some(Side::Second) => 1,
+                    None => 2,
+                }] += 1;
                 break;
             }
             pos = t.position;

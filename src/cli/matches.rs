@@ -70,8 +70,9 @@ fn elo(p: f64) -> f64 {
 }
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let kind = GameKind::from_name(&args.game)
-        .ok_or_else(|| format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game))?;
+    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
+        format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game)
+    })?;
     let a: Agent = args.a.parse()?;
     let b: Agent = args.b.parse()?;
     if args.games == 0 {
@@ -96,8 +97,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             let who = seats[side.index()];
             let clock = SystemClock::new();
             let seed = game_seed ^ mix(who as u64 + 11);
-            let t = choose(agents[who], &game, seed, limits, &clock)
-                .ok_or_else(|| format!("{} found no move in an unfinished game: {}", names[who], game.position()))?;
+            let t = choose(agents[who], &game, seed, limits, &clock).ok_or_else(|| {
+                format!("{} found no move in an unfinished game: {}", names[who], game.position())
+            })?;
             let ms = clock.now_ms();
             let tally = &mut tallies[who];
             tally.moves += 1;
@@ -170,9 +172,16 @@ fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
         // way with probability at least 2.5% only if p_win >= 0.025^(1/n).
         let bound = elo(0.025f64.powf(1.0 / n));
         if p >= 1.0 {
-            println!("{label}: +inf (all {} games won; 95% lower bound {bound:+.0})", scores_a.len());
+            println!(
+                "{label}: +inf (all {} games won; 95% lower bound {bound:+.0})",
+                scores_a.len()
+            );
         } else {
-            println!("{label}: -inf (all {} games lost; 95% upper bound {:+.0})", scores_a.len(), -bound);
+            println!(
+                "{label}: -inf (all {} games lost; 95% upper bound {:+.0})",
+                scores_a.len(),
+                -bound
+            );
         }
     } else {
         let clamp = |x: f64| x.clamp(0.001, 0.999);

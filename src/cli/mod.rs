@@ -3,8 +3,8 @@
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
 mod bench;
-mod soak;
 mod matches;
+mod soak;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -93,9 +93,9 @@ impl Setup {
 
     fn position(&self) -> Result<Position, String> {
         match (&self.game, &self.position) {
-            (Some(name), _) => GameKind::from_name(name)
-                .map(Position::start)
-                .ok_or_else(|| format!("unknown game '{name}' (expected intermedium or cash-in-hand)")),
+            (Some(name), _) => GameKind::from_name(name).map(Position::start).ok_or_else(|| {
+                format!("unknown game '{name}' (expected intermedium or cash-in-hand)")
+            }),
             (None, Some(text)) => text.parse().map_err(|e| format!("bad position: {e}")),
             (None, None) => Err("give --game or --position".to_string()),
         }
@@ -147,9 +147,9 @@ fn execute(command: Command) -> Result<(), String> {
             }
             // Intermedium lists stay within the default work limit up to stacks
             // of about 16 stones; `--limit` only shortens the sorted output.
-            let moves = pos.legal_moves(&rules, DEFAULT_MOVE_LIMIT).map_err(|e| {
-                format!("{e}; the position has too many moves to list in full")
-            })?;
+            let moves = pos
+                .legal_moves(&rules, DEFAULT_MOVE_LIMIT)
+                .map_err(|e| format!("{e}; the position has too many moves to list in full"))?;
             let mut texts: Vec<String> = moves.iter().map(|t| t.mv.to_string()).collect();
             texts.sort();
             texts.truncate(limit.unwrap_or(usize::MAX));
@@ -159,8 +159,9 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Soak { game, games, seed } => {
-            let kind = GameKind::from_name(&game)
-                .ok_or_else(|| format!("unknown game '{game}' (expected intermedium or cash-in-hand)"))?;
+            let kind = GameKind::from_name(&game).ok_or_else(|| {
+                format!("unknown game '{game}' (expected intermedium or cash-in-hand)")
+            })?;
             soak::run(kind, games, seed)
         }
         Command::Match(args) => matches::run(args),
@@ -191,11 +192,12 @@ fn list_cash_moves(pos: &Position, rules: &Rules, limit: Option<usize>) -> Resul
             println!("{t}");
         }
     };
-    let texts = |moves: &[sowboard::Transition]| moves.iter().map(|t| t.mv.to_string()).collect::<Vec<_>>();
+    let texts =
+        |moves: &[sowboard::Transition]| moves.iter().map(|t| t.mv.to_string()).collect::<Vec<_>>();
     let Some(n) = limit else {
-        let moves = pos
-            .legal_moves(rules, DEFAULT_MOVE_LIMIT)
-            .map_err(|e| format!("{e}; the position has too many moves to list in full (try --limit N)"))?;
+        let moves = pos.legal_moves(rules, DEFAULT_MOVE_LIMIT).map_err(|e| {
+            format!("{e}; the position has too many moves to list in full (try --limit N)")
+        })?;
         print(texts(&moves), usize::MAX);
         return Ok(());
     };

@@ -5,7 +5,9 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use sowboard::ai::{choose_move, Limits, NoClock};
-use sowboard::{cash_random_move, Game, GameKind, Move, Position, Rules, Transition, DEFAULT_MOVE_LIMIT};
+use sowboard::{
+    cash_random_move, Game, GameKind, Move, Position, Rules, Transition, DEFAULT_MOVE_LIMIT,
+};
 use std::collections::BTreeMap;
 
 /// A game that lasts this long without ending is reported as a failure:
@@ -49,14 +51,21 @@ pub fn run(game_kind: GameKind, games: usize, seed: u64) -> Result<(), String> {
             break;
         }
     }
-    println!("soak {game_kind}: {} games, {} plies (longest {}), {} checks", tally.games, tally.plies, tally.max_plies, tally.checks);
+    println!(
+        "soak {game_kind}: {} games, {} plies (longest {}), {} checks",
+        tally.games, tally.plies, tally.max_plies, tally.checks
+    );
     for (ending, n) in &tally.endings {
         println!("  {ending}: {n}");
     }
     for f in &tally.failures {
         println!("FAILED {f}");
     }
-    println!("{} passed, {} failed", tally.games - tally.failures.len().min(tally.games), tally.failures.len());
+    println!(
+        "{} passed, {} failed",
+        tally.games - tally.failures.len().min(tally.games),
+        tally.failures.len()
+    );
     if tally.failures.is_empty() {
         Ok(())
     } else {
@@ -64,7 +73,12 @@ pub fn run(game_kind: GameKind, games: usize, seed: u64) -> Result<(), String> {
     }
 }
 
-fn soak_one(game_kind: GameKind, seed: u64, players: [Player; 2], tally: &mut Tally) -> Result<(), String> {
+fn soak_one(
+    game_kind: GameKind,
+    seed: u64,
+    players: [Player; 2],
+    tally: &mut Tally,
+) -> Result<(), String> {
     let rules = Rules::default();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = Game::new(game_kind, rules);
@@ -83,8 +97,11 @@ fn soak_one(game_kind: GameKind, seed: u64, players: [Player; 2], tally: &mut Ta
         // The chosen move and a sample of the others re-parse and re-validate.
         for other in std::iter::once(&t).chain(others.iter()) {
             let text = other.mv.to_string();
-            let mv = Move::parse(game_kind, &text).map_err(|e| fail(format!("{text} does not re-parse: {e}")))?;
-            let again = before.play(&mv, &rules).map_err(|e| fail(format!("{text} does not re-validate: {e}")))?;
+            let mv = Move::parse(game_kind, &text)
+                .map_err(|e| fail(format!("{text} does not re-parse: {e}")))?;
+            let again = before
+                .play(&mv, &rules)
+                .map_err(|e| fail(format!("{text} does not re-validate: {e}")))?;
             if again.position != other.position {
                 return Err(fail(format!("{text} replays to a different position")));
             }
@@ -126,7 +143,12 @@ fn soak_one(game_kind: GameKind, seed: u64, players: [Player; 2], tally: &mut Ta
 }
 
 /// The move to play, and a few other legal moves of the same position to re-validate.
-fn pick_move(game: &Game, player: Player, rng: &mut SmallRng, ai_seed: u64) -> Option<(Transition, Vec<Transition>)> {
+fn pick_move(
+    game: &Game,
+    player: Player,
+    rng: &mut SmallRng,
+    ai_seed: u64,
+) -> Option<(Transition, Vec<Transition>)> {
     let pos = game.position();
     let (random, others) = match pos.game {
         GameKind::Intermedium => {
@@ -134,11 +156,14 @@ fn pick_move(game: &Game, player: Player, rng: &mut SmallRng, ai_seed: u64) -> O
             if all.is_empty() {
                 return None;
             }
-            let sample = (0..SAMPLED_MOVES).map(|_| all[rng.random_range(0..all.len())].clone()).collect();
+            let sample =
+                (0..SAMPLED_MOVES).map(|_| all[rng.random_range(0..all.len())].clone()).collect();
             (all[rng.random_range(0..all.len())].clone(), sample)
         }
         GameKind::CashInHand => {
-            let sample = (0..SAMPLED_MOVES).filter_map(|_| cash_random_move(pos, game.rules(), rng)).collect();
+            let sample = (0..SAMPLED_MOVES)
+                .filter_map(|_| cash_random_move(pos, game.rules(), rng))
+                .collect();
             (cash_random_move(pos, game.rules(), rng)?, sample)
         }
     };

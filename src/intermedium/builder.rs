@@ -139,7 +139,8 @@ impl Builder {
             Some(d) => d,
             None => return Some(IllegalMove::NotDiagonal { step, from, to }),
         };
-        let before = if step >= 2 { Some(if step == 2 { origin } else { path[step - 3] }) } else { None };
+        let before =
+            if step >= 2 { Some(if step == 2 { origin } else { path[step - 3] }) } else { None };
         if let Some(b) = before {
             if Diagonal::between(b, from) == Some(dir.reverse()) {
                 return Some(IllegalMove::Reversal { step });
@@ -153,7 +154,10 @@ impl Builder {
             return Err(IllegalMove::NoOriginYet);
         };
         if self.stage() != Stage::Step {
-            return Err(IllegalMove::WrongPathLength { cells: self.path.len() + 1, stones: self.stones() as u8 });
+            return Err(IllegalMove::WrongPathLength {
+                cells: self.path.len() + 1,
+                stones: self.stones() as u8,
+            });
         }
         let mut path = self.path.clone();
         path.push(cell);

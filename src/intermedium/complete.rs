@@ -34,14 +34,31 @@ pub(crate) fn can_complete(pos: &Position, rules: &Rules, p: &Partial) -> bool {
     if overflow_risk {
         let mut drops = *p.drops;
         let mut budget = OVERFLOW_SEARCH_BUDGET;
-        return exhaustive(pos, rules, p.origin, p.at, p.last, p.remaining, &mut drops, &mut budget);
+        return exhaustive(
+            pos,
+            rules,
+            p.origin,
+            p.at,
+            p.last,
+            p.remaining,
+            &mut drops,
+            &mut budget,
+        );
     }
     // Drop slots are shared by a cell of each colour: look at the origin's only.
     let hit_empty = g.cells().any(|c| {
-        c.colour() == p.origin.colour() && c != p.origin && p.drops[g.index(c) / 2] > 0 && pos.board.get(c) == 0
+        c.colour() == p.origin.colour()
+            && c != p.origin
+            && p.drops[g.index(c) / 2] > 0
+            && pos.board.get(c) == 0
     });
     let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty;
-    let mut walk = Walk { pos, g, origin: p.origin, memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2] };
+    let mut walk = Walk {
+        pos,
+        g,
+        origin: p.origin,
+        memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2],
+    };
     walk.exists(p.at, p.last, p.remaining, need_empty)
 }
 
@@ -59,7 +76,8 @@ impl Walk<'_> {
             return !need;
         }
         let last_i = last.map_or(4, |d| d.index());
-        let key = ((self.g.index(at) * 5 + last_i) * (remaining + 1) + remaining) * 2 + need as usize;
+        let key =
+            ((self.g.index(at) * 5 + last_i) * (remaining + 1) + remaining) * 2 + need as usize;
         match self.memo[key] {
             1 => return false,
             2 => return true,

@@ -60,7 +60,11 @@ fn effect(
     // Slot s holds the drops of whichever of cells 2s and 2s+1 has the origin's colour.
     let same_colour_index = |slot: usize| {
         let i = slot * 2;
-        if g.cell(i).colour() == origin.colour() { i } else { i + 1 }
+        if g.cell(i).colour() == origin.colour() {
+            i
+        } else {
+            i + 1
+        }
     };
     for (slot, &d) in drops.iter().enumerate() {
         if d == 0 {
@@ -195,7 +199,8 @@ fn sowings_from(
     let g = pos.board.geometry();
     let n = pos.board.get(origin) as usize;
     let mut layers: Vec<Vec<Link>> = Vec::with_capacity(n + 1);
-    let mut frontier: Vec<StateKey> = vec![StateKey { cell: g.index(origin) as u8, last: 4, drops: [0; 40] }];
+    let mut frontier: Vec<StateKey> =
+        vec![StateKey { cell: g.index(origin) as u8, last: 4, drops: [0; 40] }];
     layers.push(vec![Link { parent: 0, cell: g.index(origin) as u8 }]);
     let mut index: FxHashMap<StateKey, u32> = FxHashMap::default();
     for step in 1..=n {
@@ -255,7 +260,11 @@ fn sowings_from(
 /// All distinct moves of the side to move, ignoring whether the game is over
 /// (the caller checks that). Fails with `LimitExceeded` instead of exhausting
 /// memory when the search would visit more than `limit` states.
-pub(crate) fn generate(pos: &Position, rules: &Rules, limit: usize) -> Result<Vec<Generated>, LimitExceeded> {
+pub(crate) fn generate(
+    pos: &Position,
+    rules: &Rules,
+    limit: usize,
+) -> Result<Vec<Generated>, LimitExceeded> {
     let mut out = Vec::new();
     let mut budget = limit;
     for origin in own_stacks(pos) {
@@ -282,7 +291,13 @@ fn own_stacks(pos: &Position) -> impl Iterator<Item = Cell> + '_ {
 pub(crate) fn has_legal_move(pos: &Position, rules: &Rules) -> bool {
     own_stacks(pos).any(|origin| {
         let n = pos.board.get(origin) as usize;
-        let p = complete::Partial { origin, at: origin, last: None, remaining: n, drops: &[0; MAX_CELLS / 2] };
+        let p = complete::Partial {
+            origin,
+            at: origin,
+            last: None,
+            remaining: n,
+            drops: &[0; MAX_CELLS / 2],
+        };
         complete::can_complete(pos, rules, &p)
     })
 }

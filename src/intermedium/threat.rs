@@ -72,7 +72,8 @@ impl<'a> Attacker<'a> {
             FAILED.with(|failed| {
                 let mut failed = failed.borrow_mut();
                 failed.clear();
-                let base = ring.iter().map(|&t| if t == origin { 0 } else { pos.board.get(t) }).collect();
+                let base =
+                    ring.iter().map(|&t| if t == origin { 0 } else { pos.board.get(t) }).collect();
                 let mut walk = Walk { pos, g, origin, ring, base, failed: &mut failed };
                 walk.exists(origin, None, n, [0; 4], need)
             })
@@ -104,13 +105,23 @@ fn cheb(a: Cell, b: Cell) -> usize {
 fn overflow_risk(pos: &Position, origin: Cell) -> bool {
     let n = pos.board.get(origin) as u16;
     let g = pos.board.geometry();
-    g.cells().any(|c| c.colour() == origin.colour() && c != origin && pos.board.get(c) as u16 + n > 255)
+    g.cells()
+        .any(|c| c.colour() == origin.colour() && c != origin && pos.board.get(c) as u16 + n > 255)
 }
 
 fn exact_from(pos: &Position, rules: &Rules, origin: Cell, target: Cell) -> bool {
     let mut out = Vec::new();
     let mut budget = crate::play::DEFAULT_MOVE_LIMIT;
-    if super::sowings_from(pos, rules, origin, &mut budget, crate::play::DEFAULT_MOVE_LIMIT, Some(&mut out)).is_err() {
+    if super::sowings_from(
+        pos,
+        rules,
+        origin,
+        &mut budget,
+        crate::play::DEFAULT_MOVE_LIMIT,
+        Some(&mut out),
+    )
+    .is_err()
+    {
         return false;
     }
     let enemy_city = super::city(pos.side_to_move.opponent());
@@ -136,10 +147,19 @@ impl Walk<'_> {
         self.ring.iter().position(|&t| t == c)
     }
 
-    fn exists(&mut self, at: Cell, last: Option<Diagonal>, remaining: usize, k: [u8; 4], need: bool) -> bool {
+    fn exists(
+        &mut self,
+        at: Cell,
+        last: Option<Diagonal>,
+        remaining: usize,
+        k: [u8; 4],
+        need: bool,
+    ) -> bool {
         let last_i = last.map_or(4, |d| d.index()) as u64;
         let k_code = k.iter().fold(0u64, |acc, &x| acc * 3 + x as u64);
-        let key = (((remaining as u64 * 81 + k_code) * 5 + last_i) * 128 + self.g.index(at) as u64) * 2 + need as u64;
+        let key = (((remaining as u64 * 81 + k_code) * 5 + last_i) * 128 + self.g.index(at) as u64)
+            * 2
+            + need as u64;
         // Short walks are cheaper to redo than to remember.
         let memo = remaining >= 4;
         if memo && self.failed.contains(&key) {
@@ -164,7 +184,9 @@ impl Walk<'_> {
             }
             // The last cell must be a ring cell reachable in exactly the
             // steps left, and every ring cell still empty needs a drop before.
-            if !self.ring.iter().any(|&t| cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2) {
+            if !self.ring.iter().any(|&t| {
+                cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2
+            }) {
                 continue;
             }
             if self
@@ -221,7 +243,8 @@ mod tests {
                 let enemy_city = super::super::city(pos.side_to_move.opponent());
                 for target in g.cells().filter(|&c| pos.owner(c) != pos.side_to_move) {
                     let expected = moves.iter().any(|m| {
-                        m.effect.captured.contains(&target) || (target == enemy_city && m.effect.city_captured)
+                        m.effect.captured.contains(&target)
+                            || (target == enemy_city && m.effect.city_captured)
                     });
                     let expected = expected && (pos.board.get(target) > 0 || target == enemy_city);
                     let got = Attacker::new(&pos, &rules).can_capture(target)

@@ -2,7 +2,10 @@
 //! brute-force move enumerator, and an exhaustive walk of the move builder.
 #![allow(dead_code)]
 
-use sowboard::{Cell, GameKind, IllegalMove, MoveBuilder, Outcome, PlayError, Position, Rules, Side, Stage, Transition};
+use sowboard::{
+    Cell, GameKind, IllegalMove, MoveBuilder, Outcome, PlayError, Position, Rules, Side, Stage,
+    Transition,
+};
 use std::collections::{BTreeSet, HashSet};
 
 /// A Cash in Hand position with the given stacks, everything else empty.
@@ -118,13 +121,21 @@ fn text(origin: Cell, k: u32, steps: &[(Cell, u32)], placements: &[(Cell, u32)])
     s
 }
 
-fn judge(p: &Position, rules: &Rules, origin: Cell, k: u32, steps: &[(Cell, u32)], out: &mut BTreeSet<Result_>) {
+fn judge(
+    p: &Position,
+    rules: &Rules,
+    origin: Cell,
+    k: u32,
+    steps: &[(Cell, u32)],
+    out: &mut BTreeSet<Result_>,
+) {
     match p.play_text(&text(origin, k, steps, &[]), rules) {
         Ok(t) => {
             out.insert(result_of(&t));
         }
         Err(PlayError::Illegal(IllegalMove::RedistributionSum { captured, .. })) => {
-            let mut candidates: Vec<Cell> = p.board.geometry().cells().filter(|&c| p.board.get(c) > 0).collect();
+            let mut candidates: Vec<Cell> =
+                p.board.geometry().cells().filter(|&c| p.board.get(c) > 0).collect();
             for &(c, _) in steps {
                 if !candidates.contains(&c) {
                     candidates.push(c);
@@ -227,7 +238,8 @@ fn walk(p: &Position, rules: &Rules, b: &mut MoveBuilder, out: &mut BTreeSet<Res
         }
         Stage::Done => {
             let t = b.finish().expect("a Done builder finishes");
-            let again = p.play_text(&t.mv.to_string(), rules).expect("a finished move re-validates");
+            let again =
+                p.play_text(&t.mv.to_string(), rules).expect("a finished move re-validates");
             assert_eq!(again, t, "re-validated move differs");
             out.insert(result_of(&t));
             1

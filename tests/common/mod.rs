@@ -1,11 +1,17 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use sowboard::{Cell, GameKind, Position, Rules, SowMove, Move, Side};
+use sowboard::{Cell, GameKind, Move, Position, Rules, Side, SowMove};
 use std::collections::HashSet;
 
 /// A position of `game` with the given stacks and everything else empty.
-pub fn setup(game: GameKind, stacks: &[(&str, u8)], side: Side, quiet: u32, move_number: u32) -> Position {
+pub fn setup(
+    game: GameKind,
+    stacks: &[(&str, u8)],
+    side: Side,
+    quiet: u32,
+    move_number: u32,
+) -> Position {
     let mut board = sowboard::Board::empty(game.geometry());
     for &(name, n) in stacks {
         let cell: Cell = name.parse().expect("test cells are valid");
@@ -36,7 +42,10 @@ pub fn brute_force_intermedium(p: &Position, rules: &Rules) -> HashSet<(String, 
     for origin in g.cells() {
         let n = p.board.get(origin) as usize;
         if n == 0 || n > 8 {
-            assert!(n <= 8 || Side::owner_of(origin) != p.side_to_move, "brute force is for small stacks");
+            assert!(
+                n <= 8 || Side::owner_of(origin) != p.side_to_move,
+                "brute force is for small stacks"
+            );
             continue;
         }
         let mut path = Vec::new();
@@ -64,7 +73,11 @@ fn walk(
     for (df, dr) in [(1i16, 1i16), (-1, 1), (-1, -1), (1, -1)] {
         let f = at.file as i16 + df;
         let r = at.rank as i16 + dr;
-        if f < 0 || r < 0 || f >= p.board.geometry().files as i16 || r >= p.board.geometry().ranks as i16 {
+        if f < 0
+            || r < 0
+            || f >= p.board.geometry().files as i16
+            || r >= p.board.geometry().ranks as i16
+        {
             continue;
         }
         let to = Cell::new(f as u8, r as u8);

@@ -28,23 +28,35 @@ pub fn read_cases(path: &Path) -> Vec<Case> {
         let at = format!("{file}:{}", i + 1);
         if let Some(pos) = line.strip_prefix("position ") {
             let position = pos.parse().unwrap_or_else(|e| panic!("{at}: {e}"));
-            cases.push(Case { file: file.clone(), line: i + 1, position, rules: Rules::default(), counts: Vec::new() });
+            cases.push(Case {
+                file: file.clone(),
+                line: i + 1,
+                position,
+                rules: Rules::default(),
+                counts: Vec::new(),
+            });
         } else if let Some(rest) = line.strip_prefix("rules ") {
-            let case = cases.last_mut().unwrap_or_else(|| panic!("{at}: rules line before any position"));
+            let case =
+                cases.last_mut().unwrap_or_else(|| panic!("{at}: rules line before any position"));
             for word in rest.split_whitespace() {
                 match word.split_once('=') {
                     Some(("first-move-rule", v)) => case.rules.first_move_rule = v == "on",
                     Some(("repetition-draw", v)) => case.rules.repetition_draw = v == "on",
                     Some(("quiet-limit", v)) => {
-                        case.rules.quiet_ply_limit = v.parse().unwrap_or_else(|e| panic!("{at}: {e}"))
+                        case.rules.quiet_ply_limit =
+                            v.parse().unwrap_or_else(|e| panic!("{at}: {e}"))
                     }
                     _ => panic!("{at}: unknown rule option '{word}'"),
                 }
             }
         } else if let Some(rest) = line.strip_prefix("perft ") {
-            let nums: Vec<u64> = rest.split_whitespace().map(|t| t.parse().unwrap_or_else(|e| panic!("{at}: {e}"))).collect();
+            let nums: Vec<u64> = rest
+                .split_whitespace()
+                .map(|t| t.parse().unwrap_or_else(|e| panic!("{at}: {e}")))
+                .collect();
             assert_eq!(nums.len(), 2, "{at}: expected `perft <depth> <count>`");
-            let case = cases.last_mut().unwrap_or_else(|| panic!("{at}: perft line before any position"));
+            let case =
+                cases.last_mut().unwrap_or_else(|| panic!("{at}: perft line before any position"));
             case.counts.push((nums[0] as u32, nums[1]));
         } else {
             panic!("{at}: unknown line '{line}'");
