@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$HOME/.cargo/bin:$PATH"
 ./setup.sh >/dev/null
-# wasm-opt comes from binaryen on PATH (setup.sh); wasm-pack runs it with the
-# flags in Cargo.toml. --no-pack: we publish no npm package.
-wasm-pack --quiet build --release --target web --no-pack --out-dir www/pkg
-# Debian's wasm-opt 108 breaks one table export; put it right (see the script).
-node tools/fix-table-export.mjs www/pkg/sowboard_bg.wasm
+# wasm-pack runs the first wasm-opt on PATH with the flags in Cargo.toml: the
+# pinned one from npm binaryen (setup.sh installs it into tools/).
+export PATH="$PWD/tools/node_modules/.bin:$PATH"
+# --no-pack: we publish no npm package. --no-default-features: the library
+# without the command line's dependencies.
+wasm-pack --quiet build --release --target web --no-pack --out-dir www/pkg -- --no-default-features
 ls -l www/pkg/sowboard_bg.wasm | awk '{print "build: www/pkg/sowboard_bg.wasm " $5 " bytes"}'

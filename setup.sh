@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything the build and the tests need. Idempotent: each step is
 # skipped when its tool is already there, so a second run takes seconds.
-#   ./setup.sh          Rust side: wasm target, wasm-pack, wasm-bindgen, wasm-opt
+#   ./setup.sh          Rust side: wasm target, rustfmt, clippy, wasm-pack,
+#                       wasm-bindgen, and wasm-opt (npm, in tools/)
 #   ./setup.sh browser  also Chromium and the browser-test npm packages
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,6 +22,14 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# ./test.sh checks the house style with both.
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding the $component component"
+    rustup component add "$component"
+  fi
+done
+
 if ! command -v wasm-pack >/dev/null; then
   say "installing wasm-pack (about 2 minutes)"
   cargo install --locked wasm-pack
@@ -36,14 +45,17 @@ if [ -n "$want" ] && [ "$want" != "$have" ]; then
 fi
 
 if ! command -v node >/dev/null; then
-  # build.sh runs one small node script; the browser tests run on node.
+  # wasm-opt (npm binaryen) and the browser tests run on node.
   say "installing node"
   apt_install nodejs npm
 fi
 
-if ! command -v wasm-opt >/dev/null; then
-  say "installing binaryen (wasm-opt)"
-  apt_install binaryen
+# wasm-opt from the npm package binaryen, pinned by tools/package-lock.json
+# (Debian's binaryen 108 breaks the externref table export wasm-bindgen emits).
+# build.sh puts tools/node_modules/.bin first on PATH for wasm-pack.
+if [ ! -x tools/node_modules/.bin/wasm-opt ]; then
+  say "installing wasm-opt (npm binaryen)"
+  (cd tools && npm ci --no-audit --no-fund --silent)
 fi
 
 if [ "${1:-}" = "browser" ]; then

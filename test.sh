@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Runs every test: Rust unit, integration and property tests, the wasm build,
-# and (once the web app exists) the browser tests in headless Chromium.
+# Runs every test: first the house-style checks (fast, and they fail early),
+# then Rust unit, integration and property tests, the wasm build, and the
+# browser tests in headless Chromium.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$HOME/.cargo/bin:$PATH"
 ./setup.sh browser
+
+echo "== style and lint"
+cargo fmt --check
+node tools/check-layers.mjs
+cargo clippy --all-targets -- -D warnings
+# The library as the browser gets it (build.sh builds it without the CLI).
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 
 echo "== cargo test"
 cargo test --all-targets
 cargo test --doc
 
 echo "== wasm build"
-cargo build --target wasm32-unknown-unknown --lib
+cargo build --target wasm32-unknown-unknown --lib --no-default-features
 
 if [ -f tests/browser/run.mjs ]; then
   echo "== browser tests"

@@ -5,7 +5,7 @@ use crate::errors::{IllegalMove, LimitExceeded, PlayError};
 use crate::moves::Move;
 use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::{EndReason, GameKind, Outcome, Rules};
+use crate::variant::{EndReason, GameKind, Outcome, RuleOptions};
 
 /// One ply of the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +17,7 @@ pub struct Ply {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    rules: Rules,
+    rules: RuleOptions,
     start: Position,
     start_outcome: Option<Outcome>,
     plies: Vec<Ply>,
@@ -27,12 +27,12 @@ pub struct Game {
 
 impl Game {
     /// A new game from the standard start.
-    pub fn new(game: GameKind, rules: Rules) -> Game {
+    pub fn new(game: GameKind, rules: RuleOptions) -> Game {
         Game::from_position(Position::start(game), rules)
     }
 
     /// A game from any position (it may already be finished).
-    pub fn from_position(start: Position, rules: Rules) -> Game {
+    pub fn from_position(start: Position, rules: RuleOptions) -> Game {
         Game {
             rules,
             start_outcome: start.status(&rules),
@@ -42,7 +42,7 @@ impl Game {
         }
     }
 
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &RuleOptions {
         &self.rules
     }
 

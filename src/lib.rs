@@ -1,10 +1,11 @@
 //! sowboard: the rules of two sowing games played on a two-dimensional board,
-//! Intermedium and Cash in Hand, as `RULES.md` defines them.
+//! Intermedium and Cash in Hand, as `docs/RULES.md` defines them. README's
+//! "Architecture" section describes the layers.
 //!
 //! ```
-//! use sowboard::{Game, GameKind, Rules};
+//! use sowboard::{Game, GameKind, RuleOptions};
 //!
-//! let mut game = Game::new(GameKind::Intermedium, Rules::default());
+//! let mut game = Game::new(GameKind::Intermedium, RuleOptions::default());
 //! let moves = game.legal_moves(sowboard::DEFAULT_MOVE_LIMIT).unwrap();
 //! assert_eq!(moves.len(), 358);
 //! game.play_text("a4-b5-a6-b7-a8").unwrap();
@@ -18,24 +19,31 @@ mod builder;
 mod cash;
 mod errors;
 mod game;
+mod game_rules;
+mod games;
 mod intermedium;
 mod moves;
 mod perft;
 mod play;
 mod position;
 pub mod record;
+mod stages;
+mod transition;
 mod variant;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
 pub use builder::{MoveBuilder, Stage, StepOption};
+pub use cash::CashInHand;
 pub use cash::{first_moves as cash_first_moves, random_move as cash_random_move};
 pub use errors::{IllegalMove, LimitExceeded, NotationError, PlayError};
 pub use game::{Game, Ply};
-pub use intermedium::city;
+pub use game_rules::GameRules;
+pub use intermedium::{city, Intermedium};
 pub use moves::{CashMove, Move, SowMove};
 pub use perft::perft;
 pub use play::{Transition, DEFAULT_MOVE_LIMIT};
 pub use position::{Position, PositionError};
-pub use variant::{EndReason, GameKind, Outcome, Rules, Side};
+pub use stages::BuildSteps;
+pub use variant::{EndReason, GameKind, Outcome, RuleOptions, Rules, Side};

@@ -56,6 +56,39 @@ impl Move {
             Move::Cash(_) => GameKind::CashInHand,
         }
     }
+
+    /// The stack the move starts from.
+    pub fn origin(&self) -> Cell {
+        match self {
+            Move::Sow(m) => m.origin,
+            Move::Cash(m) => m.origin,
+        }
+    }
+
+    /// Stones picked up: the whole stack in Intermedium.
+    pub fn stones(&self) -> u32 {
+        match self {
+            Move::Sow(m) => m.path.len() as u32,
+            Move::Cash(m) => m.count,
+        }
+    }
+
+    /// The sowing: each cell stepped on with the stones dropped there, in
+    /// order (one stone per step in Intermedium).
+    pub fn drops(&self) -> Vec<(Cell, u32)> {
+        match self {
+            Move::Sow(m) => m.path.iter().map(|&c| (c, 1)).collect(),
+            Move::Cash(m) => m.steps.clone(),
+        }
+    }
+
+    /// Cash in Hand: captured stones put back, per cell (none in Intermedium).
+    pub fn placements(&self) -> Vec<(Cell, u32)> {
+        match self {
+            Move::Sow(_) => Vec::new(),
+            Move::Cash(m) => m.placements.clone(),
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -118,5 +151,22 @@ mod tests {
         assert_eq!(SowMove::parse("a6"), Err(NotationError::MissingPath));
         assert_eq!(SowMove::parse("a6--b5"), Err(NotationError::BadCell(String::new())));
         assert_eq!(SowMove::parse("a6-zz"), Err(NotationError::BadCell("zz".into())));
+    }
+
+    #[test]
+    fn a_moves_parts_for_drawing_it() {
+        let cell = |t: &str| t.parse::<Cell>().unwrap();
+        let sow = Move::parse(GameKind::Intermedium, "a4-b5-a6").unwrap();
+        assert_eq!(sow.origin(), cell("a4"));
+        assert_eq!(sow.stones(), 2);
+        assert_eq!(sow.drops(), vec![(cell("b5"), 1), (cell("a6"), 1)]);
+        assert!(sow.placements().is_empty());
+
+        let cash =
+            Move::parse(GameKind::CashInHand, "c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4").unwrap();
+        assert_eq!(cash.origin(), cell("c3"));
+        assert_eq!(cash.stones(), 8);
+        assert_eq!(cash.drops(), vec![(cell("d4"), 3), (cell("e5"), 1), (cell("f4"), 4)]);
+        assert_eq!(cash.placements(), vec![(cell("g6"), 1), (cell("g7"), 4)]);
     }
 }

@@ -4,10 +4,10 @@
 use crate::errors::LimitExceeded;
 use crate::play::DEFAULT_MOVE_LIMIT;
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::variant::RuleOptions;
 
 /// `perft(P, depth)`. Each move generation is bounded by `DEFAULT_MOVE_LIMIT`.
-pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> Result<u64, LimitExceeded> {
+pub fn perft(pos: &Position, rules: &RuleOptions, depth: u32) -> Result<u64, LimitExceeded> {
     if depth == 0 {
         return Ok(1);
     }
@@ -19,7 +19,7 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> Result<u64, LimitExce
 
 /// Perft of a position known not to be finished (short of having no moves,
 /// which shows up as an empty move list).
-fn count(pos: &Position, rules: &Rules, depth: u32) -> Result<u64, LimitExceeded> {
+fn count(pos: &Position, rules: &RuleOptions, depth: u32) -> Result<u64, LimitExceeded> {
     if depth == 1 {
         return Ok(pos.count_successors(rules, DEFAULT_MOVE_LIMIT)? as u64);
     }

@@ -3,17 +3,17 @@
 //! Blank lines and lines starting with `#` are ignored.
 //!
 //! ```
-//! use sowboard::{record, GameKind, Game, Rules};
-//! let mut game = Game::new(GameKind::Intermedium, Rules::default());
+//! use sowboard::{record, GameKind, Game, RuleOptions};
+//! let mut game = Game::new(GameKind::Intermedium, RuleOptions::default());
 //! game.play_text("a4-b5-a6-b7-a8").unwrap();
 //! let text = record::export(&game);
-//! assert_eq!(record::import(&text, Rules::default()).unwrap(), game);
+//! assert_eq!(record::import(&text, RuleOptions::default()).unwrap(), game);
 //! ```
 
 use crate::errors::PlayError;
 use crate::game::Game;
 use crate::position::{Position, PositionError};
-use crate::variant::Rules;
+use crate::variant::RuleOptions;
 use std::fmt;
 
 /// Longest record accepted: far beyond any real game, small enough that
@@ -64,7 +64,7 @@ impl RecordError {
 }
 
 /// Reads a game record and replays it under `rules`.
-pub fn import(text: &str, rules: Rules) -> Result<Game, RecordError> {
+pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
     if text.len() > MAX_RECORD_TEXT {
         return Err(RecordError::TooLong(text.len()));
     }
@@ -80,7 +80,7 @@ pub fn import(text: &str, rules: Rules) -> Result<Game, RecordError> {
 pub fn replay<'a>(
     start: Position,
     moves: impl IntoIterator<Item = &'a str>,
-    rules: Rules,
+    rules: RuleOptions,
 ) -> Result<Game, RecordError> {
     let mut game = Game::from_position(start, rules);
     for (i, mv) in moves.into_iter().enumerate() {
@@ -111,7 +111,7 @@ mod tests {
 
     #[test]
     fn bad_records_say_what_is_wrong() {
-        let rules = Rules::default();
+        let rules = RuleOptions::default();
         assert_eq!(import("", rules), Err(RecordError::Empty));
         assert_eq!(import("# only a comment\n\n", rules), Err(RecordError::Empty));
         assert!(matches!(import("chess", rules), Err(RecordError::Position(_))));
@@ -130,10 +130,10 @@ mod tests {
         let start = GameKind::Intermedium.start_position_string();
         let g = import(
             &format!("# a game\n{start}\n\n a4-b5-a6-b7-a8 ;a7-b6-c5-d4-e3\n"),
-            Rules::default(),
+            RuleOptions::default(),
         )
         .unwrap();
         assert_eq!(g.plies().len(), 2);
-        assert_eq!(import(&export(&g), Rules::default()).unwrap(), g);
+        assert_eq!(import(&export(&g), RuleOptions::default()).unwrap(), g);
     }
 }

@@ -98,9 +98,10 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// Rule options (RULES.md). Defaults live here and nowhere else.
+/// Rule options (docs/RULES.md section 1, "Options"). Defaults live here and
+/// nowhere else. The wasm API calls the same object `RuleOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
+pub struct RuleOptions {
     /// Intermedium: a player's first move must drop a stone on a cell that was empty.
     pub first_move_rule: bool,
     /// Draw when this many consecutive plies pass without a capture; 0 turns it off.
@@ -109,11 +110,21 @@ pub struct Rules {
     pub repetition_draw: bool,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules { first_move_rule: true, quiet_ply_limit: 100, repetition_draw: true }
+impl Default for RuleOptions {
+    fn default() -> RuleOptions {
+        RuleOptions { first_move_rule: true, quiet_ply_limit: 100, repetition_draw: true }
     }
 }
+
+impl RuleOptions {
+    /// Whether `quiet` plies without a capture end the game in a draw.
+    pub fn quiet_limit_reached(&self, quiet: u32) -> bool {
+        self.quiet_ply_limit > 0 && quiet >= self.quiet_ply_limit
+    }
+}
+
+/// The former name of `RuleOptions`, kept so that existing code compiles.
+pub type Rules = RuleOptions;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -35,6 +35,7 @@ use crate::builder::Stage;
 use crate::cash::Builder as MoveBuilder;
 use crate::play::Transition;
 use crate::position::Position;
+use crate::stages::BuildSteps;
 use crate::variant::{Rules, Side};
 use rustc_hash::FxHashSet;
 

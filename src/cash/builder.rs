@@ -12,20 +12,22 @@ use super::sowing::{
     Visited,
 };
 use super::validate::check_pick_up;
+use super::CashInHand;
 use crate::board::{Board, Cell};
-use crate::builder::{check_origin_basics, Stage, StepOption};
 use crate::errors::IllegalMove;
+use crate::game_rules::GameRules;
 use crate::moves::CashMove;
-use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::transition::Transition;
+use crate::variant::{GameKind, RuleOptions};
 
 /// A Cash in Hand move under construction. The choices made are the origin,
 /// the count, the path and the placements; the rest is derived from them.
 #[derive(Clone, Debug)]
 pub struct Builder {
     position: Position,
-    rules: Rules,
+    rules: RuleOptions,
     origin: Option<Cell>,
     count: Option<u8>,
     path: Vec<(Cell, u8)>,
@@ -51,7 +53,7 @@ struct Boards {
 
 impl Builder {
     /// A builder for the side to move in `pos` (nothing chosen yet).
-    pub fn new(pos: &Position, rules: &Rules) -> Builder {
+    pub fn new(pos: &Position, rules: &RuleOptions) -> Builder {
         Builder {
             position: *pos,
             rules: *rules,
@@ -96,34 +98,8 @@ impl Builder {
         }
     }
 
-    /// What the move needs next (see `Stage`).
-    pub fn stage(&self) -> Stage {
-        match (self.origin, self.count) {
-            (None, _) => Stage::Origin,
-            (Some(_), None) => Stage::Count,
-            _ if self.cash > 0 => Stage::Step,
-            _ if self.to_place() > 0 => Stage::Place,
-            _ => Stage::Done,
-        }
-    }
-
     fn stack(&self, cell: Cell) -> u32 {
         self.position.board.get(cell) as u32
-    }
-
-    /// Own stacks from which a legal move starts (none once the game is over).
-    pub fn origins(&self) -> Vec<Cell> {
-        let pos = &self.position;
-        if pos.status(&self.rules).is_some() {
-            return Vec::new();
-        }
-        let colour = pos.side_to_move.colour();
-        pos.board
-            .geometry()
-            .cells()
-            .filter(|c| c.colour() == colour && pos.board.is_occupied(*c))
-            .filter(|&c| self.origin_possible(c))
-            .collect()
     }
 
     fn origin_possible(&self, cell: Cell) -> bool {
@@ -135,10 +111,62 @@ impl Builder {
         (1..=n).any(|k| pick_up_possible(&self.position, cell, k))
     }
 
-    /// Chooses the origin (starting the move afresh if one was chosen).
-    pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
+    fn at(&self) -> Option<Cell> {
+        self.path.last().map(|&(c, _)| c).or(self.origin)
+    }
+
+    /// Whether dropping `d` on `to` (a legal step) leaves a finishable move.
+    fn drop_completable(&self, to: Cell, d: u32) -> bool {
+        let h = self.boards.sown.get(to) as u32;
+        if h + d > 255 {
+            return false;
+        }
+        let mut board = self.boards.sown;
+        board.set(to, (h + d) as u8);
+        let visited = self.visited | bit(board.geometry(), to);
+        can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
+    }
+}
+
+impl BuildSteps for Builder {
+    fn game(&self) -> GameKind {
+        GameKind::CashInHand
+    }
+
+    fn clone_box(&self) -> Box<dyn BuildSteps> {
+        Box::new(self.clone())
+    }
+
+    /// What the move needs next (see `Stage`).
+    fn stage(&self) -> Stage {
+        match (self.origin, self.count) {
+            (None, _) => Stage::Origin,
+            (Some(_), None) => Stage::Count,
+            _ if self.cash > 0 => Stage::Step,
+            _ if self.to_place() > 0 => Stage::Place,
+            _ => Stage::Done,
+        }
+    }
+
+    /// Own stacks from which a legal move starts (none once the game is over).
+    fn origins(&self) -> Vec<Cell> {
         let pos = &self.position;
-        check_origin_basics(pos, &self.rules, cell)?;
+        if CashInHand.status(pos, &self.rules).is_some() {
+            return Vec::new();
+        }
+        let colour = pos.side_to_move.colour();
+        pos.board
+            .geometry()
+            .cells()
+            .filter(|c| c.colour() == colour && pos.board.is_occupied(*c))
+            .filter(|&c| self.origin_possible(c))
+            .collect()
+    }
+
+    /// Chooses the origin (starting the move afresh if one was chosen).
+    fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
+        let pos = &self.position;
+        check_origin_basics(pos, CashInHand.status(pos, &self.rules), cell)?;
         if !self.origin_possible(cell) {
             let n = pos.board.get(cell);
             // Only near 255 stones can a stack with a first step still have no move.
@@ -155,12 +183,12 @@ impl Builder {
     }
 
     /// The origin chosen, if any.
-    pub fn origin(&self) -> Option<Cell> {
+    fn origin(&self) -> Option<Cell> {
         self.origin
     }
 
     /// The legal pick-up counts, ascending: those with a legal first step.
-    pub fn count_options(&self) -> Vec<u8> {
+    fn count_options(&self) -> Vec<u8> {
         let Some(origin) = self.origin else { return Vec::new() };
         if self.stage() != Stage::Count {
             return Vec::new();
@@ -178,7 +206,7 @@ impl Builder {
     }
 
     /// Picks up `count` stones from the origin (stage `Count`).
-    pub fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
+    fn pick_up(&mut self, count: u32) -> Result<(), IllegalMove> {
         let Some(origin) = self.origin else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Count {
             return Err(IllegalMove::WrongStage { action: "pick up" });
@@ -193,16 +221,12 @@ impl Builder {
     }
 
     /// Stones still in hand.
-    pub fn cash(&self) -> u8 {
+    fn cash(&self) -> u8 {
         self.cash as u8
     }
 
-    fn at(&self) -> Option<Cell> {
-        self.path.last().map(|&(c, _)| c).or(self.origin)
-    }
-
     /// The legal next cells with their drops (see `StepOption`).
-    pub fn step_options(&self) -> Vec<StepOption> {
+    fn step_options(&self) -> Vec<StepOption> {
         let Some(at) = self.at() else { return Vec::new() };
         if self.stage() != Stage::Step {
             return Vec::new();
@@ -245,22 +269,10 @@ impl Builder {
         options
     }
 
-    /// Whether dropping `d` on `to` (a legal step) leaves a finishable move.
-    fn drop_completable(&self, to: Cell, d: u32) -> bool {
-        let h = self.boards.sown.get(to) as u32;
-        if h + d > 255 {
-            return false;
-        }
-        let mut board = self.boards.sown;
-        board.set(to, (h + d) as u8);
-        let visited = self.visited | bit(board.geometry(), to);
-        can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
-    }
-
     /// Steps to `cell` and drops `drop` stones there (stage `Step`). Once
     /// the cash is spent the captures are judged: stage `Place` if there
     /// are any, `Done` otherwise.
-    pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
+    fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
         let Some(at) = self.at() else { return Err(IllegalMove::NoOriginYet) };
         if self.stage() != Stage::Step {
             return Err(IllegalMove::WrongStage { action: "step" });
@@ -295,23 +307,23 @@ impl Builder {
     }
 
     /// The steps so far with their drops, in order.
-    pub fn path(&self) -> Vec<(Cell, u8)> {
+    fn path(&self) -> Vec<(Cell, u8)> {
         self.path.clone()
     }
 
     /// The cells the move captures, once the sowing is complete (file-then-rank order).
-    pub fn captured(&self) -> &[Cell] {
-        &self.captured
+    fn captured(&self) -> Vec<Cell> {
+        self.captured.clone()
     }
 
     /// Captured stones not yet put back.
-    pub fn to_place(&self) -> u32 {
+    fn to_place(&self) -> u32 {
         self.captured_stones - self.placements.iter().map(|&(_, n)| n).sum::<u32>()
     }
 
     /// Stage `Place`: the occupied cells (after captures) not yet given stones
     /// and with room for one more.
-    pub fn place_options(&self) -> Vec<Cell> {
+    fn place_options(&self) -> Vec<Cell> {
         if self.stage() != Stage::Place {
             return Vec::new();
         }
@@ -323,7 +335,7 @@ impl Builder {
 
     /// The numbers of stones that may go on `cell` now, as (least, most), or
     /// `None` if it cannot take any. Without overflow it is `(1, to_place)`.
-    pub fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
+    fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
         let g = self.boards.after_capture.geometry();
         if self.stage() != Stage::Place
             || !g.contains(cell)
@@ -350,7 +362,7 @@ impl Builder {
 
     /// Puts `n` captured stones on `cell` (stage `Place`); `Done` once all
     /// are back.
-    pub fn place(&mut self, cell: Cell, n: u32) -> Result<(), IllegalMove> {
+    fn place(&mut self, cell: Cell, n: u32) -> Result<(), IllegalMove> {
         if self.stage() != Stage::Place {
             return Err(IllegalMove::WrongStage { action: "place stones" });
         }
@@ -384,7 +396,7 @@ impl Builder {
     }
 
     /// Takes back the last choice: a placement, a step, the count or the origin.
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> bool {
         if self.placements.pop().is_some() {
             return true;
         }
@@ -405,7 +417,7 @@ impl Builder {
 
     /// The board as the move stands: after the pick-up and the drops; once
     /// the sowing is complete, after the captures and the placements so far.
-    pub fn board(&self) -> Board {
+    fn board(&self) -> Board {
         if self.count.is_none() || self.cash > 0 {
             return self.boards.sown;
         }
@@ -418,7 +430,7 @@ impl Builder {
     }
 
     /// The finished move and its result, once the stage is `Done`.
-    pub fn finish(&self) -> Option<Transition> {
+    fn finish(&self) -> Option<Transition> {
         if self.stage() != Stage::Done {
             return None;
         }

@@ -108,7 +108,7 @@ pub(crate) fn pick_up_possible(pos: &Position, origin: Cell, count: u32) -> bool
     can_finish(pos, &Sowing { board, at: origin, cash: count, visited })
 }
 
-/// See `super::has_legal_move`.
+/// See `CashInHand::has_legal_move`.
 pub(crate) fn has_legal_move(pos: &Position) -> bool {
     let g = pos.board.geometry();
     let colour = pos.side_to_move.colour();

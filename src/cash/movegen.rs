@@ -18,13 +18,13 @@
 //! default limit of 5 000 000 units keeps at most 300 000 of them).
 
 use super::capture::{captures, receivers, remove};
+use super::parts::{transition, Parts};
 use super::sowing::{bit, cash_needed, has_first_step, max_partial, Visited};
-use super::{transition, Parts};
 use crate::board::{Board, Cell, MAX_CELLS};
 use crate::errors::LimitExceeded;
-use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::transition::Transition;
+use crate::variant::RuleOptions;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Work units charged for judging a finished sowing (captures, board hashing).
@@ -272,7 +272,7 @@ fn path_to(nodes: &[Node], mut id: u32, g: crate::board::Geometry) -> Vec<(Cell,
     path
 }
 
-/// See `super::generate`.
+/// See `CashInHand::generate`.
 pub(crate) fn generate(pos: &Position, limit: usize) -> Result<Vec<Transition>, LimitExceeded> {
     let mut gen = new_generator(pos, limit, usize::MAX);
     match gen.run() {
@@ -312,7 +312,7 @@ fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
 /// returned. No moves once the game is over (or for a position of another game).
 pub fn first_moves(
     pos: &Position,
-    rules: &Rules,
+    rules: &RuleOptions,
     want: usize,
     limit: usize,
 ) -> (Vec<Transition>, bool) {

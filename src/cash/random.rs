@@ -1,10 +1,10 @@
 //! A random legal move, for playouts (AI, benchmarks, property tests).
 
 use super::Builder;
-use crate::builder::Stage;
-use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::{GameKind, Rules};
+use crate::stages::{BuildSteps, Stage};
+use crate::transition::Transition;
+use crate::variant::{GameKind, RuleOptions};
 use rand::Rng;
 
 fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
@@ -24,9 +24,9 @@ fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
 ///
 /// ```
 /// use rand::{rngs::SmallRng, SeedableRng};
-/// use sowboard::{cash_random_move, GameKind, Position, Rules};
+/// use sowboard::{cash_random_move, GameKind, Position, RuleOptions};
 ///
-/// let rules = Rules::default();
+/// let rules = RuleOptions::default();
 /// let mut rng = SmallRng::seed_from_u64(42);
 /// let mut pos = Position::start(GameKind::CashInHand);
 /// for _ in 0..20 {
@@ -39,7 +39,7 @@ fn pick<T: Clone, R: Rng + ?Sized>(items: &[T], rng: &mut R) -> Option<T> {
 /// ```
 pub fn random_move<R: Rng + ?Sized>(
     pos: &Position,
-    rules: &Rules,
+    rules: &RuleOptions,
     rng: &mut R,
 ) -> Option<Transition> {
     if pos.game != GameKind::CashInHand {

@@ -1,13 +1,13 @@
 //! Checking a written move, part by part, with one clear error per rule.
 
 use super::capture::{captures, remove};
+use super::parts::{transition, Parts};
 use super::sowing::{bit, can_leave, has_first_step, step_error};
-use super::{transition, Parts};
 use crate::board::{Board, Cell};
 use crate::errors::IllegalMove;
 use crate::moves::CashMove;
-use crate::play::Transition;
 use crate::position::Position;
+use crate::transition::Transition;
 
 /// Adds `n` stones to `cell`, refusing to pass 255.
 pub(crate) fn add(board: &mut Board, cell: Cell, n: u32) -> Result<(), IllegalMove> {

@@ -2,38 +2,32 @@
 //! Only steps that can still end in a legal move are offered.
 
 use super::complete::{can_complete, Partial};
-use super::{effect, transition, validate, Drops};
+use super::sowing::{effect, transition, validate, Drops};
+use super::Intermedium;
 use crate::board::{Board, Cell, Diagonal};
-use crate::builder::{check_origin_basics, Stage, StepOption};
 use crate::errors::IllegalMove;
+use crate::game_rules::GameRules;
 use crate::moves::SowMove;
-use crate::play::{sorted, Transition};
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::transition::{sorted, Transition};
+use crate::variant::{GameKind, RuleOptions};
 
 #[derive(Clone, Debug)]
 pub struct Builder {
     position: Position,
-    rules: Rules,
+    rules: RuleOptions,
     origin: Option<Cell>,
     path: Vec<Cell>,
 }
 
 impl Builder {
-    pub fn new(pos: &Position, rules: &Rules) -> Builder {
+    pub fn new(pos: &Position, rules: &RuleOptions) -> Builder {
         Builder { position: *pos, rules: *rules, origin: None, path: Vec::new() }
     }
 
     fn stones(&self) -> usize {
         self.origin.map_or(0, |o| self.position.board.get(o) as usize)
-    }
-
-    pub fn stage(&self) -> Stage {
-        match self.origin {
-            None => Stage::Origin,
-            Some(_) if self.path.len() < self.stones() => Stage::Step,
-            Some(_) => Stage::Done,
-        }
     }
 
     fn drops(&self) -> Drops {
@@ -56,75 +50,12 @@ impl Builder {
         can_complete(&self.position, &self.rules, &Partial { origin, at, last, remaining, drops })
     }
 
-    /// Own stacks of 2 or more from which a legal move can be completed
-    /// (none once the game is over).
-    pub fn origins(&self) -> Vec<Cell> {
-        if self.position.status(&self.rules).is_some() {
-            return Vec::new();
-        }
-        let g = self.position.board.geometry();
-        let colour = self.position.side_to_move.colour();
-        g.cells()
-            .filter(|&c| c.colour() == colour && self.position.board.get(c) >= 2)
-            .filter(|&c| self.completable(c, &[], &[0; 40]))
-            .collect()
-    }
-
-    /// Chooses the origin; mid-move, a valid origin starts the move afresh
-    /// from it (an invalid one changes nothing).
-    pub fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
-        let pos = &self.position;
-        check_origin_basics(pos, &self.rules, cell)?;
-        let n = pos.board.get(cell);
-        if n < 2 {
-            return Err(IllegalMove::StackTooSmall { cell, count: n });
-        }
-        if !self.completable(cell, &[], &[0; 40]) {
-            return Err(self.why_not_completable(cell));
-        }
-        self.origin = Some(cell);
-        self.path.clear();
-        Ok(())
-    }
-
     fn why_not_completable(&self, cell: Cell) -> IllegalMove {
         if self.rules.first_move_rule && self.position.move_number == 1 {
             IllegalMove::FirstMoveRule
         } else {
             IllegalMove::NoLegalMoveFrom(cell)
         }
-    }
-
-    pub fn origin(&self) -> Option<Cell> {
-        self.origin
-    }
-
-    /// Stones still to sow.
-    pub fn cash(&self) -> u8 {
-        (self.stones() - self.path.len()) as u8
-    }
-
-    pub fn step_options(&self) -> Vec<StepOption> {
-        let Some(origin) = self.origin else { return Vec::new() };
-        if self.stage() != Stage::Step {
-            return Vec::new();
-        }
-        let g = self.position.board.geometry();
-        let at = self.path.last().copied().unwrap_or(origin);
-        let mut options = Vec::new();
-        for (_, to) in g.diagonal(at) {
-            let mut path = self.path.clone();
-            path.push(to);
-            if self.step_shape_error(origin, &path).is_some() {
-                continue;
-            }
-            let mut drops = self.drops();
-            drops[g.index(to) / 2] += 1;
-            if self.completable(origin, &path, &drops) {
-                options.push(StepOption { cell: to, max_drop: 1, max_partial: 0 });
-            }
-        }
-        options
     }
 
     /// Off board, not diagonal or a reversal, for the last cell of `path`.
@@ -148,8 +79,89 @@ impl Builder {
         }
         None
     }
+}
 
-    pub fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
+impl BuildSteps for Builder {
+    fn game(&self) -> GameKind {
+        GameKind::Intermedium
+    }
+
+    fn clone_box(&self) -> Box<dyn BuildSteps> {
+        Box::new(self.clone())
+    }
+
+    fn stage(&self) -> Stage {
+        match self.origin {
+            None => Stage::Origin,
+            Some(_) if self.path.len() < self.stones() => Stage::Step,
+            Some(_) => Stage::Done,
+        }
+    }
+
+    /// Own stacks of 2 or more from which a legal move can be completed
+    /// (none once the game is over).
+    fn origins(&self) -> Vec<Cell> {
+        if Intermedium.status(&self.position, &self.rules).is_some() {
+            return Vec::new();
+        }
+        let g = self.position.board.geometry();
+        let colour = self.position.side_to_move.colour();
+        g.cells()
+            .filter(|&c| c.colour() == colour && self.position.board.get(c) >= 2)
+            .filter(|&c| self.completable(c, &[], &[0; 40]))
+            .collect()
+    }
+
+    /// Chooses the origin; mid-move, a valid origin starts the move afresh
+    /// from it (an invalid one changes nothing).
+    fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
+        let pos = &self.position;
+        check_origin_basics(pos, Intermedium.status(pos, &self.rules), cell)?;
+        let n = pos.board.get(cell);
+        if n < 2 {
+            return Err(IllegalMove::StackTooSmall { cell, count: n });
+        }
+        if !self.completable(cell, &[], &[0; 40]) {
+            return Err(self.why_not_completable(cell));
+        }
+        self.origin = Some(cell);
+        self.path.clear();
+        Ok(())
+    }
+
+    fn origin(&self) -> Option<Cell> {
+        self.origin
+    }
+
+    /// Stones still to sow.
+    fn cash(&self) -> u8 {
+        (self.stones() - self.path.len()) as u8
+    }
+
+    fn step_options(&self) -> Vec<StepOption> {
+        let Some(origin) = self.origin else { return Vec::new() };
+        if self.stage() != Stage::Step {
+            return Vec::new();
+        }
+        let g = self.position.board.geometry();
+        let at = self.path.last().copied().unwrap_or(origin);
+        let mut options = Vec::new();
+        for (_, to) in g.diagonal(at) {
+            let mut path = self.path.clone();
+            path.push(to);
+            if self.step_shape_error(origin, &path).is_some() {
+                continue;
+            }
+            let mut drops = self.drops();
+            drops[g.index(to) / 2] += 1;
+            if self.completable(origin, &path, &drops) {
+                options.push(StepOption { cell: to, max_drop: 1, max_partial: 0 });
+            }
+        }
+        options
+    }
+
+    fn step(&mut self, cell: Cell, drop: u32) -> Result<(), IllegalMove> {
         let Some(origin) = self.origin else {
             return Err(IllegalMove::NoOriginYet);
         };
@@ -177,12 +189,12 @@ impl Builder {
         Ok(())
     }
 
-    pub fn path(&self) -> Vec<(Cell, u8)> {
+    fn path(&self) -> Vec<(Cell, u8)> {
         self.path.iter().map(|&c| (c, 1)).collect()
     }
 
     /// Captures the finished move makes (empty before it is finished).
-    pub fn captured(&self) -> Vec<Cell> {
+    fn captured(&self) -> Vec<Cell> {
         match (self.stage(), self.origin) {
             (Stage::Done, Some(origin)) => {
                 let last = *self.path.last().expect("a finished path has cells");
@@ -194,7 +206,7 @@ impl Builder {
         }
     }
 
-    pub fn undo(&mut self) -> bool {
+    fn undo(&mut self) -> bool {
         if self.path.pop().is_some() {
             return true;
         }
@@ -202,7 +214,7 @@ impl Builder {
     }
 
     /// The board with the stones sown so far (captures not yet applied).
-    pub fn board(&self) -> Board {
+    fn board(&self) -> Board {
         let mut board = self.position.board;
         if let Some(origin) = self.origin {
             board.set(origin, 0);
@@ -213,7 +225,7 @@ impl Builder {
         board
     }
 
-    pub fn finish(&self) -> Option<Transition> {
+    fn finish(&self) -> Option<Transition> {
         if self.stage() != Stage::Done {
             return None;
         }

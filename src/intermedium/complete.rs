@@ -7,10 +7,11 @@
 //! existence problem over (cell, last direction, steps left, still needs an
 //! empty cell), answered by memoised search in O(cells x 5 x steps) time.
 
-use super::{effect, Drops};
-use crate::board::{Cell, Diagonal, Geometry};
+use super::movegen::own_stacks;
+use super::sowing::{effect, Drops};
+use crate::board::{Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::variant::RuleOptions;
 
 /// A partial sowing: where it stands, how it got there, what it dropped.
 pub(crate) struct Partial<'a> {
@@ -24,7 +25,7 @@ pub(crate) struct Partial<'a> {
 /// Paths tried by the exhaustive fallback before it gives the benefit of the doubt.
 const OVERFLOW_SEARCH_BUDGET: usize = 1_000_000;
 
-pub(crate) fn can_complete(pos: &Position, rules: &Rules, p: &Partial) -> bool {
+pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
     let g = pos.board.geometry();
     let n = pos.board.get(p.origin) as u16;
     let overflow_risk = g
@@ -105,7 +106,7 @@ impl Walk<'_> {
 #[allow(clippy::too_many_arguments)]
 fn exhaustive(
     pos: &Position,
-    rules: &Rules,
+    rules: &RuleOptions,
     origin: Cell,
     at: Cell,
     last: Option<Diagonal>,
@@ -134,4 +135,14 @@ fn exhaustive(
         }
     }
     false
+}
+
+/// Whether the side to move has any legal move (exact, without enumerating paths).
+pub(crate) fn has_legal_move(pos: &Position, rules: &RuleOptions) -> bool {
+    own_stacks(pos).any(|origin| {
+        let n = pos.board.get(origin) as usize;
+        let p =
+            Partial { origin, at: origin, last: None, remaining: n, drops: &[0; MAX_CELLS / 2] };
+        can_complete(pos, rules, &p)
+    })
 }

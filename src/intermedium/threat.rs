@@ -11,10 +11,11 @@
 //! memoised walk over (cell, last direction, steps left, those counts,
 //! first-move rule still unmet) decides it exactly.
 
-use super::{own_stacks, Effect};
+use super::movegen::{own_stacks, sowings_from, Generated};
+use super::sowing::{city, Effect};
 use crate::board::{Cell, Diagonal, Geometry};
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::variant::RuleOptions;
 use rustc_hash::FxHashSet;
 use std::cell::{Cell as StdCell, RefCell};
 
@@ -22,14 +23,14 @@ use std::cell::{Cell as StdCell, RefCell};
 /// targets can be asked about cheaply.
 pub(crate) struct Attacker<'a> {
     pos: &'a Position,
-    rules: &'a Rules,
+    rules: &'a RuleOptions,
     stacks: Vec<(Cell, u8)>,
     /// The tallest stack of the mover's colour (for the overflow check).
     tallest: u8,
 }
 
 impl<'a> Attacker<'a> {
-    pub(crate) fn new(pos: &'a Position, rules: &'a Rules) -> Attacker<'a> {
+    pub(crate) fn new(pos: &'a Position, rules: &'a RuleOptions) -> Attacker<'a> {
         let stacks: Vec<(Cell, u8)> = own_stacks(pos).map(|c| (c, pos.board.get(c))).collect();
         let tallest = stacks.iter().map(|s| s.1).max().unwrap_or(0);
         Attacker { pos, rules, stacks, tallest }
@@ -109,23 +110,23 @@ fn overflow_risk(pos: &Position, origin: Cell) -> bool {
         .any(|c| c.colour() == origin.colour() && c != origin && pos.board.get(c) as u16 + n > 255)
 }
 
-fn exact_from(pos: &Position, rules: &Rules, origin: Cell, target: Cell) -> bool {
+fn exact_from(pos: &Position, rules: &RuleOptions, origin: Cell, target: Cell) -> bool {
     let mut out = Vec::new();
-    let mut budget = crate::play::DEFAULT_MOVE_LIMIT;
-    if super::sowings_from(
+    let mut budget = crate::game_rules::DEFAULT_MOVE_LIMIT;
+    if sowings_from(
         pos,
         rules,
         origin,
         &mut budget,
-        crate::play::DEFAULT_MOVE_LIMIT,
+        crate::game_rules::DEFAULT_MOVE_LIMIT,
         Some(&mut out),
     )
     .is_err()
     {
         return false;
     }
-    let enemy_city = super::city(pos.side_to_move.opponent());
-    out.iter().any(|m: &super::Generated| {
+    let enemy_city = city(pos.side_to_move.opponent());
+    out.iter().any(|m: &Generated| {
         let e: &Effect = &m.effect;
         e.captured.contains(&target) || (target == enemy_city && e.city_captured)
     })
@@ -228,19 +229,19 @@ mod tests {
     /// random play, for every enemy cell.
     #[test]
     fn agrees_with_generation() {
-        let rules = Rules::default();
+        let rules = RuleOptions::default();
         let mut rng = SmallRng::seed_from_u64(7);
         let mut checked = 0;
         let mut positives = 0;
         for _game in 0..6 {
             let mut pos = Position::start(GameKind::Intermedium);
             for _ply in 0..60 {
-                let moves = super::super::generate(&pos, &rules, 5_000_000).unwrap();
+                let moves = super::super::movegen::generate(&pos, &rules, 5_000_000).unwrap();
                 if moves.is_empty() {
                     break;
                 }
                 let g = pos.board.geometry();
-                let enemy_city = super::super::city(pos.side_to_move.opponent());
+                let enemy_city = super::city(pos.side_to_move.opponent());
                 for target in g.cells().filter(|&c| pos.owner(c) != pos.side_to_move) {
                     let expected = moves.iter().any(|m| {
                         m.effect.captured.contains(&target)
@@ -258,7 +259,8 @@ mod tests {
                 if m.effect.city_captured {
                     break;
                 }
-                pos = super::super::transition(&pos, m.mv.clone(), m.effect.clone()).position;
+                pos =
+                    super::super::sowing::transition(&pos, m.mv.clone(), m.effect.clone()).position;
             }
         }
         assert!(checked > 1000);

@@ -226,8 +226,7 @@ fn walk(p: &Position, rules: &Rules, b: &mut MoveBuilder, out: &mut BTreeSet<Res
             let mut found = 0;
             for c in b.place_options() {
                 // Near 255 a cell may take fewer than all the stones left.
-                let MoveBuilder::Cash(cash) = &*b else { panic!("Place is a Cash in Hand stage") };
-                let (low, high) = cash.place_range(c).expect("offered cells take stones");
+                let (low, high) = b.place_range(c).expect("offered cells take stones");
                 for n in low..=high {
                     b.place(c, n).expect("offered placements are accepted");
                     found += walk(p, rules, b, out);

@@ -1,0 +1,396 @@
+//! The `Game` class: a game record and the move being built, for the page
+//! and the `<sowing-board>` element.
+
+use super::args::{
+    arg_game, arg_int, arg_moves, arg_position, arg_rules, arg_string, opt_int, ApiError, ApiResult,
+};
+use super::clock::PerformanceClock;
+use super::views;
+use crate::ai::{choose_move, Limits};
+use crate::board::{Board, Cell};
+use crate::builder::MoveBuilder;
+use crate::errors::IllegalMove;
+use crate::game::Game;
+use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use crate::moves::MAX_MOVE_TEXT;
+use crate::variant::GameKind;
+use wasm_bindgen::prelude::*;
+
+/// A game of Intermedium or Cash in Hand: its record (moves, undo/redo,
+/// result) and the move being built one choice at a time.
+#[wasm_bindgen(js_name = Game)]
+pub struct JsGame {
+    game: Game,
+    builder: MoveBuilder,
+}
+
+impl JsGame {
+    fn wrap(game: Game) -> JsGame {
+        let builder = MoveBuilder::new(game.position(), game.rules());
+        JsGame { game, builder }
+    }
+
+    fn reset_builder(&mut self) {
+        self.builder = MoveBuilder::new(self.game.position(), self.game.rules());
+    }
+
+    fn kind(&self) -> GameKind {
+        self.game.game()
+    }
+
+    fn arg_cell(&self, v: &JsValue) -> Result<Cell, ApiError> {
+        let text = arg_string(v, "cell", 8)?;
+        let cell: Cell = text.trim().parse().map_err(|_| {
+            ApiError::new("notation", format!("'{text}' is not a cell name (expected a file letter and a rank number, like c4)"))
+        })?;
+        if !self.kind().geometry().contains(cell) {
+            return Err(IllegalMove::OffBoard(cell).into());
+        }
+        Ok(cell)
+    }
+
+    fn arg_ply(&self, v: &JsValue, min: usize) -> Result<usize, ApiError> {
+        Ok(arg_int(v, "ply", min as f64, self.game.plies().len() as f64)? as usize)
+    }
+
+    fn ensure_running(&self) -> Result<(), ApiError> {
+        match self.game.outcome() {
+            Some(o) => Err(IllegalMove::GameOver(self.kind(), o).into()),
+            None => Ok(()),
+        }
+    }
+
+    /// Applies one builder choice on a copy, so that a refused choice changes nothing.
+    fn choose(
+        &mut self,
+        f: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>,
+    ) -> ApiResult<JsValue> {
+        self.ensure_running()?;
+        let mut next = self.builder.clone();
+        f(&mut next).map_err(ApiError::from)?;
+        self.builder = next;
+        Ok(self.build())
+    }
+
+    fn board_bytes(board: &Board) -> Vec<u8> {
+        board.stacks().to_vec()
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// A new game of `game` (`"intermedium"` or `"cash-in-hand"`) from its
+    /// standard start, with optional rule options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
+    ) -> ApiResult<JsGame> {
+        let kind = arg_game(&game)?;
+        let rules = arg_rules(&options)?;
+        Ok(JsGame::wrap(Game::new(kind, rules)))
+    }
+
+    /// A game from a position string and the moves played from it (an array
+    /// of move texts, or one string with moves separated by `;`).
+    /// Throws on the first bad move, naming it.
+    pub fn load(
+        #[wasm_bindgen(unchecked_param_type = "string")] position: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "string[] | string")] moves: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
+    ) -> ApiResult<JsGame> {
+        let start = arg_position(&position)?;
+        let moves = arg_moves(&moves)?;
+        let rules = arg_rules(&options)?;
+        let game = crate::record::replay(start, moves.iter().map(String::as_str), rules)
+            .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
+        Ok(JsGame::wrap(game))
+    }
+
+    /// A game from its text record (export/import format: the start position
+    /// on the first line, then one move per line or separated by `;`).
+    /// Throws naming the bad line or move; nothing is half-loaded.
+    #[wasm_bindgen(js_name = importText)]
+    pub fn import_text(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
+    ) -> ApiResult<JsGame> {
+        let text = arg_string(&text, "text", crate::record::MAX_RECORD_TEXT as u32)?;
+        let rules = arg_rules(&options)?;
+        let game = crate::record::import(&text, rules)
+            .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
+        Ok(JsGame::wrap(game))
+    }
+
+    /// The game's text record (see `importText`).
+    #[wasm_bindgen(js_name = exportText)]
+    pub fn export_text(&self) -> String {
+        crate::record::export(&self.game)
+    }
+
+    /// The game's name: `intermedium` or `cash-in-hand`.
+    #[wasm_bindgen(getter, js_name = gameName)]
+    pub fn game_name(&self) -> String {
+        self.kind().name().to_string()
+    }
+
+    /// Board width in cells.
+    #[wasm_bindgen(getter)]
+    pub fn files(&self) -> u8 {
+        self.kind().geometry().files
+    }
+
+    /// Board height in cells.
+    #[wasm_bindgen(getter)]
+    pub fn ranks(&self) -> u8 {
+        self.kind().geometry().ranks
+    }
+
+    /// The two sides, first player first: `["blue", "red"]` or `["white", "black"]`.
+    pub fn sides(&self) -> Vec<String> {
+        self.kind().rules().side_names().map(String::from).to_vec()
+    }
+
+    /// The cities (Intermedium; none in Cash in Hand), for drawing them.
+    #[wasm_bindgen(unchecked_return_type = "{ cell: string; side: string }[]")]
+    pub fn cities(&self) -> JsValue {
+        views::cities(self.kind())
+    }
+
+    /// The rule options in force.
+    #[wasm_bindgen(unchecked_return_type = "Required<RuleOptions>")]
+    pub fn rules(&self) -> JsValue {
+        views::rules(&self.game)
+    }
+
+    /// The current position string.
+    pub fn position(&self) -> String {
+        self.game.position().to_string()
+    }
+
+    /// The position string the record starts from.
+    #[wasm_bindgen(js_name = startPosition)]
+    pub fn start_position(&self) -> String {
+        self.game.start().to_string()
+    }
+
+    /// The position string after `ply` plies (0 is the start).
+    #[wasm_bindgen(js_name = positionAt)]
+    pub fn position_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<String> {
+        let ply = self.arg_ply(&ply, 0)?;
+        Ok(self.game.position_at(ply).map(|p| p.to_string()).unwrap_or_default())
+    }
+
+    /// The side to move: `blue`/`red`/`white`/`black`.
+    #[wasm_bindgen(js_name = sideToMove)]
+    pub fn side_to_move(&self) -> String {
+        views::side_name(self.kind(), self.game.position().side_to_move)
+    }
+
+    /// Stone counts of every cell, `a1, b1, ...` rank by rank (index =
+    /// rank * files + file), as the move being built stands: one call per redraw.
+    pub fn board(&self) -> Vec<u8> {
+        JsGame::board_bytes(&self.builder.board())
+    }
+
+    /// The stone counts after `ply` plies (0 is the start), same layout as `board`.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<Vec<u8>> {
+        let ply = self.arg_ply(&ply, 0)?;
+        Ok(self.game.position_at(ply).map(|p| JsGame::board_bytes(&p.board)).unwrap_or_default())
+    }
+
+    /// Plies played so far.
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> usize {
+        self.game.plies().len()
+    }
+
+    /// The moves played, in notation.
+    pub fn moves(&self) -> Vec<String> {
+        self.game.move_texts()
+    }
+
+    /// The result, or null while the game goes on.
+    #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
+    pub fn outcome(&self) -> JsValue {
+        match self.game.outcome() {
+            Some(o) => views::to_js(&views::outcome_js(self.kind(), o)),
+            None => JsValue::NULL,
+        }
+    }
+
+    /// The last move played, or null at the start.
+    #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveInfo | null")]
+    pub fn last_move(&self) -> JsValue {
+        match self.game.plies().len() {
+            0 => JsValue::NULL,
+            n => views::move_info(&self.game, n),
+        }
+    }
+
+    /// The move played at `ply` (1-based).
+    #[wasm_bindgen(js_name = moveAt, unchecked_return_type = "MoveInfo")]
+    pub fn move_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
+    ) -> ApiResult<JsValue> {
+        let ply = self.arg_ply(&ply, 1)?;
+        Ok(views::move_info(&self.game, ply))
+    }
+
+    /// The move being built: its stage and the legal choices for its next part.
+    #[wasm_bindgen(unchecked_return_type = "BuildState")]
+    pub fn build(&self) -> JsValue {
+        views::build_state(&self.game, &self.builder)
+    }
+
+    /// Chooses the origin stack of the move being built.
+    #[wasm_bindgen(js_name = selectOrigin, unchecked_return_type = "BuildState")]
+    pub fn select_origin(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+    ) -> ApiResult<JsValue> {
+        let cell = self.arg_cell(&cell)?;
+        self.choose(|b| b.select_origin(cell))
+    }
+
+    /// Cash in Hand: picks up `count` stones from the origin.
+    #[wasm_bindgen(js_name = pickUp, unchecked_return_type = "BuildState")]
+    pub fn pick_up(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    ) -> ApiResult<JsValue> {
+        let count = arg_int(&count, "count", 0.0, 255.0)? as u32;
+        self.choose(|b| b.pick_up(count))
+    }
+
+    /// Steps to `cell` and drops `drop` stones there (1 in Intermedium).
+    #[wasm_bindgen(unchecked_return_type = "BuildState")]
+    pub fn step(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] drop: JsValue,
+    ) -> ApiResult<JsValue> {
+        let cell = self.arg_cell(&cell)?;
+        let drop = opt_int(&drop, "drop", 0.0, 255.0)?.unwrap_or(1.0) as u32;
+        self.choose(|b| b.step(cell, drop))
+    }
+
+    /// Cash in Hand: puts `count` captured stones back on `cell`.
+    #[wasm_bindgen(unchecked_return_type = "BuildState")]
+    pub fn place(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    ) -> ApiResult<JsValue> {
+        let cell = self.arg_cell(&cell)?;
+        let count = arg_int(&count, "count", 0.0, 255.0)? as u32;
+        self.choose(|b| b.place(cell, count))
+    }
+
+    /// Takes back the last choice of the move being built; false if there was none.
+    #[wasm_bindgen(js_name = undoChoice)]
+    pub fn undo_choice(&mut self) -> bool {
+        self.builder.undo()
+    }
+
+    /// Abandons the move being built.
+    pub fn cancel(&mut self) {
+        self.reset_builder();
+    }
+
+    /// Plays the move built (stage `done`) and returns it.
+    #[wasm_bindgen(unchecked_return_type = "MoveInfo")]
+    pub fn commit(&mut self) -> ApiResult<JsValue> {
+        self.ensure_running()?;
+        let t = self.builder.finish().ok_or_else(|| {
+            ApiError::new("move-incomplete", "the move being built is not complete yet")
+        })?;
+        self.game.play(&t.mv).map_err(ApiError::from)?;
+        self.reset_builder();
+        Ok(self.last_move())
+    }
+
+    /// Plays a whole move written in notation and returns it. An illegal
+    /// move throws and changes nothing.
+    #[wasm_bindgen(unchecked_return_type = "MoveInfo")]
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> ApiResult<JsValue> {
+        let text = arg_string(&text, "move", MAX_MOVE_TEXT as u32)?;
+        self.game
+            .play_text(&text)
+            .map_err(|e| ApiError::new(e.code(), format!("{}: {e}", text.trim())))?;
+        self.reset_builder();
+        Ok(self.last_move())
+    }
+
+    /// Takes back the last ply; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let done = self.game.undo().is_some();
+        self.reset_builder();
+        done
+    }
+
+    /// Replays the last ply taken back; false if there is none.
+    pub fn redo(&mut self) -> bool {
+        let done = self.game.redo().is_some();
+        self.reset_builder();
+        done
+    }
+
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.game.can_redo()
+    }
+
+    /// The distinct legal moves now, in notation, sorted (at most `limit`, default 10000).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
+    ) -> ApiResult<Vec<String>> {
+        let limit = opt_int(&limit, "limit", 1.0, 1e6)?.unwrap_or(10_000.0) as usize;
+        let mut moves: Vec<String> = self
+            .game
+            .legal_moves(DEFAULT_MOVE_LIMIT)
+            .map_err(|e| ApiError::new("limit", e.to_string()))?
+            .into_iter()
+            .map(|t| t.mv.to_string())
+            .collect();
+        moves.sort();
+        moves.truncate(limit);
+        Ok(moves)
+    }
+
+    /// The AI's move for the side to move, in notation, without playing it;
+    /// null once the game is over. `level` 1-5, `seed` a whole number (same
+    /// seed, same move), `budgetMs` the thinking time (default: the level's).
+    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
+    pub fn ai_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
+        budget_ms: JsValue,
+    ) -> ApiResult<JsValue> {
+        let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
+        let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
+        let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
+        if self.game.outcome().is_some() {
+            return Ok(JsValue::NULL);
+        }
+        let clock = PerformanceClock::new();
+        let limits = Limits { nodes: None, time_ms };
+        Ok(choose_move(&self.game, level, seed, limits, &clock)
+            .map_or(JsValue::NULL, |t| t.mv.to_string().into()))
+    }
+}

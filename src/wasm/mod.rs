@@ -1,0 +1,52 @@
+//! The WebAssembly adapter: a thin `#[wasm_bindgen]` layer over `Game` and
+//! `MoveBuilder` for the web page and the `<sowing-board>` element. It only
+//! converts values (JS in, typed Rust values, JS out) and holds no rules.
+//!
+//! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
+//!   `views`: JS shapes of engine values; `types`: their TypeScript;
+//!   `clock`: the AI's clock (`performance.now`).
+//!
+//! Errors: every failure throws a JS `Error` with a human `message` and a
+//! stable `code` (the engine's `code()` values, plus `bad-argument`,
+//! `out-of-range`, `too-long`, `bad-position` and `limit` for argument errors).
+//! Every method checks its arguments before touching state, so a throwing
+//! call leaves the object exactly as it was.
+
+mod args;
+mod clock;
+mod game;
+mod types;
+mod views;
+
+use crate::perft::perft as engine_perft;
+use args::{arg_game, arg_int, arg_position, arg_rules, ApiError, ApiResult};
+use wasm_bindgen::prelude::*;
+
+/// Installs the panic hook once, when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The standard start position string of `game`.
+#[wasm_bindgen(js_name = startPosition)]
+pub fn start_position(
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+) -> ApiResult<String> {
+    Ok(arg_game(&game)?.start_position_string().to_string())
+}
+
+/// perft (docs/RULES.md section 5) from a position string, for benchmarks and checks.
+#[wasm_bindgen]
+pub fn perft(
+    #[wasm_bindgen(unchecked_param_type = "string")] position: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] depth: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "RuleOptions")] options: JsValue,
+) -> ApiResult<f64> {
+    let pos = arg_position(&position)?;
+    let depth = arg_int(&depth, "depth", 0.0, 6.0)? as u32;
+    let rules = arg_rules(&options)?;
+    engine_perft(&pos, &rules, depth)
+        .map(|n| n as f64)
+        .map_err(|e| ApiError::new("limit", e.to_string()).into())
+}

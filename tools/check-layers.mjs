@@ -1,0 +1,214 @@
+// The dependency rule of README "Architecture": no import cycle between the
+// files of src/. A file depends on another when it names one of its items
+// (`use crate::..`, `super::..`, `self::..`, a child module, or an inline
+// `crate::x::y` path). Re-exports (`pub use`) are not dependencies of the file
+// that writes them: a path through a re-export is followed to the file that
+// defines the item, so lib.rs and mod.rs files may re-export freely.
+// Exit status 1 and the cycles found, naming a line for every edge.
+//   node tools/check-layers.mjs [src-dir]
+import fs from 'node:fs';
+import path from 'node:path';
+
+const src = path.resolve(process.argv[2] ?? 'src');
+
+/** Source text with comments and string literals blanked (same length, so offsets keep their lines). */
+function strip(text) {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    const rest = text.slice(i, i + 3);
+    let m;
+    if (rest.startsWith('//')) {
+      const end = text.indexOf('\n', i);
+      const stop = end < 0 ? text.length : end;
+      out += ' '.repeat(stop - i);
+      i = stop;
+    } else if (rest.startsWith('/*')) {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else if ((m = /^r(#*)"/.exec(text.slice(i, i + 20)))) {
+      const close = '"' + m[1];
+      const end = text.indexOf(close, i + m[0].length);
+      const stop = end < 0 ? text.length : end + close.length;
+      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
+      i = stop;
+    } else if (text[i] === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1).replace(/[^\n]/g, ' ');
+      i = j + 1;
+    } else if ((m = /^'(\\.|[^\\'])'/.exec(text.slice(i, i + 5)))) {
+      out += ' '.repeat(m[0].length); // a char literal such as '{'
+      i += m[0].length;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+/** Expands a use tree (`a::{b, c::{d as e}}`) into `{path, name}`: each path and the name it gets here. */
+function expandUse(tree) {
+  tree = tree.replace(/\s+/g, ' ').trim();
+  const open = tree.indexOf('{');
+  if (open < 0) {
+    const m = /^(.*?)(?: as (\w+))?$/.exec(tree);
+    const path = m[1].replace(/\s/g, '');
+    return [{ path, name: m[2] ?? path.split('::').pop() }];
+  }
+  const prefix = tree.slice(0, open).replace(/\s/g, '');
+  const inner = tree.slice(open + 1, tree.lastIndexOf('}'));
+  const parts = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i <= inner.length; i++) {
+    const c = inner[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if ((c === ',' || i === inner.length) && depth === 0) {
+      if (inner.slice(start, i).trim()) parts.push(inner.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return parts.flatMap((p) =>
+    expandUse(p).map(({ path, name }) =>
+      path === 'self' ? { path: prefix.replace(/::$/, ''), name: name === 'self' ? prefix.replace(/::$/, '').split('::').pop() : name } : { path: prefix + path, name },
+    ),
+  );
+}
+
+const files = new Map(); // file -> {crate, module: [..], text, reexports: Map(name -> abs path)}
+const moduleFile = new Map(); // crate + '|' + module path -> file
+
+function load(file, crate, module) {
+  const text = strip(fs.readFileSync(file, 'utf8'));
+  const info = { crate, module, text, reexports: new Map(), locals: new Map() };
+  files.set(file, info);
+  moduleFile.set(crate + '|' + module.join('::'), file);
+  const dir = /(?:^|\/)(lib|main|mod)\.rs$/.test(file) ? path.dirname(file) : file.replace(/\.rs$/, '');
+  for (const m of text.matchAll(/(?:^|[\s;}])mod\s+(\w+)\s*;/g)) {
+    const name = m[1];
+    const child = [path.join(dir, name + '.rs'), path.join(dir, name, 'mod.rs')].find((f) => fs.existsSync(f));
+    if (child) load(child, crate, [...module, name]);
+  }
+}
+
+/** Inline `mod name { .. }` blocks of a file, as [start, end] offsets. */
+function inlineModules(text) {
+  const spans = [];
+  for (const m of text.matchAll(/\bmod\s+\w+\s*\{/g)) {
+    let depth = 0, i = m.index + m[0].length - 1;
+    for (; i < text.length; i++) {
+      if (text[i] === '{') depth++;
+      else if (text[i] === '}' && --depth === 0) break;
+    }
+    spans.push([m.index, i]);
+  }
+  return spans;
+}
+
+/** An absolute module path for a path written in `file` at `offset`, or null (another crate). */
+function absolute(file, segs, offset, spans) {
+  const info = files.get(file);
+  const depth = spans.filter(([a, b]) => a < offset && offset < b).length;
+  if (segs[0] === 'crate') return { crate: info.crate, segs: segs.slice(1) };
+  if (segs[0] === 'sowboard' && info.crate === 'bin') return { crate: 'lib', segs: segs.slice(1) };
+  if (segs[0] === 'self') return depth > 0 ? null : { crate: info.crate, segs: [...info.module, ...segs.slice(1)] };
+  if (segs[0] === 'super') {
+    let up = 0;
+    while (segs[up] === 'super') up++;
+    if (up <= depth) return null; // inside the file itself
+    return { crate: info.crate, segs: [...info.module.slice(0, info.module.length - (up - depth)), ...segs.slice(up)] };
+  }
+  // A bare first segment: a child module of this file, else another crate.
+  if (depth === 0 && moduleFile.has(info.crate + '|' + [...info.module, segs[0]].join('::'))) {
+    return { crate: info.crate, segs: [...info.module, ...segs] };
+  }
+  return null;
+}
+
+/** The file defining the item a path names, following re-exports. */
+function resolve({ crate, segs }, seen = 0) {
+  let file = moduleFile.get(crate + '|');
+  let i = 0;
+  for (; i < segs.length; i++) {
+    const next = moduleFile.get(crate + '|' + segs.slice(0, i + 1).join('::'));
+    if (!next) break;
+    file = next;
+  }
+  const alias = i < segs.length && files.get(file).reexports.get(segs[i]);
+  if (alias && seen < 20) return resolve({ crate: alias.crate, segs: [...alias.segs, ...segs.slice(i + 1)] }, seen + 1);
+  return file;
+}
+
+const lineOf = (text, offset) => text.slice(0, offset).split('\n').length;
+
+load(path.join(src, 'lib.rs'), 'lib', []);
+if (fs.existsSync(path.join(src, 'main.rs'))) load(path.join(src, 'main.rs'), 'bin', []);
+
+// Pass 1: re-exports. Pass 2: dependencies.
+const uses = [];
+for (const [file, info] of files) {
+  const spans = inlineModules(info.text);
+  for (const m of info.text.matchAll(/(\bpub(?:\s*\([^)]*\))?\s+)?\buse\s+([^;]+);/g)) {
+    for (const { path: p, name } of expandUse(m[2])) {
+      const abs = absolute(file, p.split('::'), m.index, spans);
+      if (!abs) continue;
+      if (name !== '*' && name !== 'self') info.locals.set(name, abs);
+      if (m[1] && !spans.some(([a, b]) => a < m.index && m.index < b)) {
+        if (name !== '*') info.reexports.set(name, abs);
+      } else {
+        uses.push({ file, abs, line: lineOf(info.text, m.index) });
+      }
+    }
+  }
+  const outside = info.text.replace(/\buse\s+[^;]+;/g, (u) => u.replace(/[^\n]/g, ' '));
+  for (const m of outside.matchAll(/(?<![\w:])\w+(?:::\w+)+/g)) {
+    const segs = m[0].split('::');
+    const local = info.locals.get(segs[0]);
+    const abs = local ? { crate: local.crate, segs: [...local.segs, ...segs.slice(1)] } : absolute(file, segs, m.index, spans);
+    if (abs) uses.push({ file, abs, line: lineOf(info.text, m.index) });
+  }
+}
+
+if (process.env.DEBUG) for (const u of uses) if (u.file.endsWith(process.env.DEBUG)) console.log(u.line, JSON.stringify(u.abs), resolve(u.abs));
+const edges = new Map([...files.keys()].map((f) => [f, new Map()]));
+for (const { file, abs, line } of uses) {
+  const to = resolve(abs);
+  if (to && to !== file && !edges.get(file).has(to)) edges.get(file).set(to, line);
+}
+
+// Tarjan's strongly connected components: each one with two or more files is a cycle.
+let index = 0;
+const idx = new Map(), low = new Map(), stack = [], onStack = new Set(), cycles = [];
+function visit(v) {
+  idx.set(v, index); low.set(v, index); index++;
+  stack.push(v); onStack.add(v);
+  for (const w of edges.get(v).keys()) {
+    if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
+    else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+  }
+  if (low.get(v) === idx.get(v)) {
+    const scc = [];
+    let w;
+    do { w = stack.pop(); onStack.delete(w); scc.push(w); } while (w !== v);
+    if (scc.length > 1) cycles.push(scc);
+  }
+}
+for (const v of files.keys()) if (!idx.has(v)) visit(v);
+
+const rel = (f) => path.relative(process.cwd(), f);
+if (process.env.DEBUG) for (const [f, e] of edges) console.log(rel(f), '->', [...e.keys()].map(rel).join(' '));
+if (cycles.length) {
+  console.error(`check-layers: ${cycles.length} import cycle(s) between files of ${rel(src)}:`);
+  for (const scc of cycles) {
+    const set = new Set(scc);
+    console.error(`- ${scc.map(rel).sort().join(', ')}`);
+    for (const f of scc) {
+      for (const [to, line] of edges.get(f)) if (set.has(to)) console.error(`    ${rel(f)}:${line} uses ${rel(to)}`);
+    }
+  }
+  process.exit(1);
+}
+const count = [...edges.values()].reduce((n, e) => n + e.size, 0);
+console.log(`check-layers: ${files.size} files, ${count} dependencies, no cycle`);
