@@ -63,6 +63,19 @@ impl fmt::Display for Agent {
 /// Node budget for the reference agents when the caller gives none.
 const REFERENCE_NODES: u64 = 200_000;
 
+/// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
+/// 5 (strongest). The same inputs and seed give the same move. `None` only
+/// when the game is over. Levels outside 1..=5 are clamped.
+pub fn choose_move(
+    game: &Game,
+    level: u8,
+    seed: u64,
+    limits: Limits,
+    clock: &dyn Clock,
+) -> Option<Transition> {
+    choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
+}
+
 /// The move `agent` plays in `game` (`None` once the game is over). The same
 /// inputs give the same move, unless `limits.time_ms` cuts a search short.
 pub fn choose(

@@ -24,10 +24,7 @@ mod playout;
 mod search;
 mod zobrist;
 
-pub use agents::{choose, Agent};
-
-use crate::game::Game;
-use crate::play::Transition;
+pub use agents::{choose, choose_move, Agent};
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm
 /// has no `std::time::Instant`.
@@ -80,17 +77,4 @@ pub struct Limits {
     /// and 5 can take several seconds in rare positions (measured natively:
     /// level 5 mean 0.6-1.7 s, max 5-10 s per move in Intermedium).
     pub time_ms: Option<f64>,
-}
-
-/// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
-/// 5 (strongest). The same inputs and seed give the same move. `None` only
-/// when the game is over. Levels outside 1..=5 are clamped.
-pub fn choose_move(
-    game: &Game,
-    level: u8,
-    seed: u64,
-    limits: Limits,
-    clock: &dyn Clock,
-) -> Option<Transition> {
-    choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
 }
