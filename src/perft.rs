@@ -1,4 +1,4 @@
-//! Perft (RULES.md section 5): the number of distinct move sequences of a given
+//! Perft (docs/RULES.md section 5): the number of distinct move sequences of a given
 //! length. A finished game has no moves; repetition is not tracked.
 
 use crate::errors::LimitExceeded;

@@ -1,4 +1,4 @@
-//! Positions and their text form (RULES.md section 4):
+//! Positions and their text form (docs/RULES.md section 4):
 //! `GAME RANKS SIDE QUIET MOVENO`.
 
 use crate::board::{Board, Cell};
@@ -40,7 +40,7 @@ impl fmt::Display for PositionError {
                 write!(f, "a position has 5 fields (GAME RANKS SIDE QUIET MOVENO), found {found}")
             }
             PositionError::UnknownGame(g) => {
-                write!(f, "GAME: unknown game '{g}' (expected intermedium or cash-in-hand)")
+                write!(f, "GAME: unknown game '{g}' (expected {})", GameKind::names_text())
             }
             PositionError::RankCount { expected, found } => {
                 write!(f, "RANKS: expected {expected} ranks separated by '/', found {found}")

@@ -47,12 +47,23 @@ impl Side {
 }
 
 impl GameKind {
+    /// Every game, in a fixed order. A new game goes here too (README "Adding a game").
     pub const ALL: [GameKind; 2] = [GameKind::Intermedium, GameKind::CashInHand];
 
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Intermedium => "intermedium",
             GameKind::CashInHand => "cash-in-hand",
+        }
+    }
+
+    /// Every game's name for messages: `intermedium or cash-in-hand`.
+    pub fn names_text() -> String {
+        let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
         }
     }
 
@@ -83,7 +94,7 @@ impl GameKind {
             .find(|&s| self.side_name(s).eq_ignore_ascii_case(name))
     }
 
-    /// The standard starting position of this game, as RULES.md section 4 writes it.
+    /// The standard starting position of this game, as docs/RULES.md section 4 writes it.
     pub fn start_position_string(self) -> &'static str {
         match self {
             GameKind::Intermedium => "intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1",
@@ -188,5 +199,18 @@ impl Outcome {
             EndReason::QuietLimit => "too many moves passed without a capture",
         };
         format!("{}: {}", self.result_text(game), why)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_names_for_messages() {
+        assert_eq!(GameKind::names_text(), "intermedium or cash-in-hand");
+        for g in GameKind::ALL {
+            assert_eq!(GameKind::from_name(&g.name().to_uppercase()), Some(g));
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! Captures and redistribution (RULES.md section 3, parts 3 and 4).
+//! Captures and redistribution (docs/RULES.md section 3, parts 3 and 4).
 
 use crate::board::{Board, Cell, Geometry};
 use crate::variant::Side;

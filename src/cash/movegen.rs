@@ -1,4 +1,4 @@
-//! Every distinct Cash in Hand move (RULES.md section 5), with bounded work.
+//! Every distinct Cash in Hand move (docs/RULES.md section 5), with bounded work.
 //!
 //! The number of written moves is astronomical (a 32-stone corner alone
 //! sows in more than 10^15 ways), but a partial sowing's future depends only

@@ -1,4 +1,4 @@
-//! Browne's move notation for Cash in Hand (RULES.md section 3):
+//! Browne's move notation for Cash in Hand (docs/RULES.md section 3):
 //! `c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4`.
 //!
 //! Only the syntax is checked here. Numbers are read as u32 so that "pick up

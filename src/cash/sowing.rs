@@ -1,4 +1,4 @@
-//! Step legality (RULES.md section 3, part 2): the visited rule, the target
+//! Step legality (docs/RULES.md section 3, part 2): the visited rule, the target
 //! height and the gate.
 //!
 //! A step only ever lands on a cell not yet visited and its gate cells are of

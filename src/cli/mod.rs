@@ -94,7 +94,7 @@ impl Setup {
     fn position(&self) -> Result<Position, String> {
         match (&self.game, &self.position) {
             (Some(name), _) => GameKind::from_name(name).map(Position::start).ok_or_else(|| {
-                format!("unknown game '{name}' (expected intermedium or cash-in-hand)")
+                format!("unknown game '{name}' (expected {})", GameKind::names_text())
             }),
             (None, Some(text)) => text.parse().map_err(|e| format!("bad position: {e}")),
             (None, None) => Err("give --game or --position".to_string()),
@@ -160,7 +160,7 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Soak { game, games, seed } => {
             let kind = GameKind::from_name(&game).ok_or_else(|| {
-                format!("unknown game '{game}' (expected intermedium or cash-in-hand)")
+                format!("unknown game '{game}' (expected {})", GameKind::names_text())
             })?;
             soak::run(kind, games, seed)
         }

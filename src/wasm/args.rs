@@ -102,7 +102,7 @@ pub(super) fn opt_int(
 pub(super) fn arg_game(v: &JsValue) -> Result<GameKind, ApiError> {
     let name = arg_string(v, "game", 64)?;
     GameKind::from_name(name.trim()).ok_or_else(|| {
-        ApiError::arg(format!("unknown game '{name}' (expected intermedium or cash-in-hand)"))
+        ApiError::arg(format!("unknown game '{name}' (expected {})", GameKind::names_text()))
     })
 }
 
