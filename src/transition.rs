@@ -1,5 +1,6 @@
 //! What a legal move does: the one result type every game's rules return
-//! from validating, playing and generating moves.
+//! from validating, playing and generating moves. Its `outcome` method needs
+//! the rules of the position's game, so it lives with the dispatch in `play.rs`.
 
 use crate::board::Cell;
 use crate::moves::Move;

@@ -109,7 +109,7 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// Rule options (docs/RULES.md section 1, "Options"). Defaults live here and
+/// Rule options (docs/RULES.md section 8). Defaults live here and
 /// nowhere else. The wasm API calls the same object `RuleOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RuleOptions {

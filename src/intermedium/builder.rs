@@ -13,6 +13,7 @@ use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
 use crate::transition::{sorted, Transition};
 use crate::variant::{GameKind, RuleOptions};
 
+/// An Intermedium move under construction: the origin and the path so far.
 #[derive(Clone, Debug)]
 pub struct Builder {
     position: Position,
