@@ -9,6 +9,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 
 echo "== style and lint"
 cargo fmt --check
+node tools/check-layers.test.mjs
 node tools/check-layers.mjs
 cargo clippy --all-targets -- -D warnings
 # The library as the browser gets it (build.sh builds it without the CLI).

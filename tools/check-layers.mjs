@@ -5,7 +5,7 @@
 // that writes them: a path through a re-export is followed to the file that
 // defines the item, so lib.rs and mod.rs files may re-export freely.
 // Exit status 1 and the cycles found, naming a line for every edge.
-//   node tools/check-layers.mjs [src-dir]
+//   node tools/check-layers.mjs [src-dir]     (LIST=1 also prints every file's dependencies)
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -146,7 +146,8 @@ const lineOf = (text, offset) => text.slice(0, offset).split('\n').length;
 load(path.join(src, 'lib.rs'), 'lib', []);
 if (fs.existsSync(path.join(src, 'main.rs'))) load(path.join(src, 'main.rs'), 'bin', []);
 
-// Pass 1: re-exports. Pass 2: dependencies.
+// Every file's uses and re-exports first; paths are resolved (through
+// re-exports, but not glob re-exports) once all are known.
 const uses = [];
 for (const [file, info] of files) {
   const spans = inlineModules(info.text);
@@ -171,7 +172,6 @@ for (const [file, info] of files) {
   }
 }
 
-if (process.env.DEBUG) for (const u of uses) if (u.file.endsWith(process.env.DEBUG)) console.log(u.line, JSON.stringify(u.abs), resolve(u.abs));
 const edges = new Map([...files.keys()].map((f) => [f, new Map()]));
 for (const { file, abs, line } of uses) {
   const to = resolve(abs);
@@ -198,7 +198,7 @@ function visit(v) {
 for (const v of files.keys()) if (!idx.has(v)) visit(v);
 
 const rel = (f) => path.relative(process.cwd(), f);
-if (process.env.DEBUG) for (const [f, e] of edges) console.log(rel(f), '->', [...e.keys()].map(rel).join(' '));
+if (process.env.LIST) for (const [f, e] of edges) console.log(rel(f), '->', [...e.keys()].map(rel).join(' '));
 if (cycles.length) {
   console.error(`check-layers: ${cycles.length} import cycle(s) between files of ${rel(src)}:`);
   for (const scc of cycles) {
