@@ -118,7 +118,9 @@ function loadGame({ position, moves }, source) {
   }
 }
 
-/** What a shared game is, checked by the engine: {game, ply, side, outcome} or {error}. */
+/** What a shared game is, checked by the engine.
+ * @param {{position: string, moves: string[]}} shared
+ * @returns {Promise<{error?: string, game?: any, ply?: any, side?: any, sides?: any, outcome?: any}>} */
 async function inspect(shared) {
   const { Game } = await loadEngine();
   try {
@@ -204,7 +206,7 @@ board.addEventListener('ready', async () => {
   if (location.hash.length > 1) await openShared(location.hash);
   window.addEventListener('hashchange', () => { if (location.hash.length > 1) openShared(location.hash); });
 }, { once: true });
-board.addEventListener('change', (e) => {
+board.addEventListener('change', (/** @type {any} */ e) => {
   // Another game may be on the board now (a load through the board's API
   // too): the menus and the AI's side follow it.
   if (e.detail.kind === 'load') applySettings();
@@ -214,7 +216,7 @@ board.addEventListener('change', (e) => {
 board.addEventListener('view', renderState);
 board.addEventListener('thinking', renderState);
 board.addEventListener('gameover', renderState);
-board.addEventListener('error', (e) => notice(plainError(e.detail)));
+board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.detail)));
 
 // ---- controls ------------------------------------------------------------------
 

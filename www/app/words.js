@@ -19,6 +19,7 @@ export function endText(outcome, { sides, you }) {
   const W = sideLabel(winner ?? ''), L = sideLabel(loser);
   let headline = winner ? `${W} wins` : 'Draw';
   if (you && winner) headline = winner === you ? 'You win!' : 'You lose';
+  /** @type {Record<string, string>} */
   const reasons = {
     'city-captured': `${W} captured ${L}’s city.`,
     'no-moves': `${L} has no legal move left, so ${L} loses.`,
@@ -34,7 +35,7 @@ const NOT_A_GAME = new Set(['bad-position', 'notation', 'wrong-game', 'too-long'
 
 /**
  * An error from the engine or the board in plain words.
- * @param {{code?: string, message?: string}} err
+ * @param {any} err  an Error with a `code`, or an error event's detail
  */
 export function plainError(err) {
   const detail = err?.message ?? String(err);

@@ -1,12 +1,12 @@
 // Turns a recorded move into animation frames: pick up, one frame per drop,
 // the captures (shown crossed, then removed), then the stones put back. It
 // replays what the engine recorded (MoveInfo); it decides nothing.
-import { parseCell } from './layout.js';
+import { cellOf } from './layout.js';
 
 /** Frames for `info` starting from `before` (the board before the move). */
 export function sowingFrames(before, info, files) {
   const board = Uint8Array.from(before);
-  const at = (name) => { const c = parseCell(name); return c.rank * files + c.file; };
+  const at = (name) => { const c = cellOf(name); return c.rank * files + c.file; };
   const frames = [];
   const trail = [info.origin];
   board[at(info.origin)] -= info.count;

@@ -1,6 +1,6 @@
 // Draws the board on a canvas from a plain view description. Knows nothing
 // of the rules: what is legal, captured or sown arrives in `view`.
-import { cellName, parseCell } from './layout.js';
+import { cellName, cellOf as parseCell } from './layout.js';
 
 /**
  * view: {
