@@ -77,7 +77,7 @@ test('controls: prompts say what to do, and whose move it is', async () => {
   assertEqual(promptFor({ review: { ply: 4, move: 'a7-b6', side: 'red' }, side: 'blue' }), 'After move 4 (Red): a7-b6', 'review');
   assertEqual(promptFor({ build: { stage: 'step', cash: 3 }, side: 'blue' }), 'Blue: choose the next cell (3 in hand)', 'step prompt');
   assertEqual(promptFor({ build: null, side: 'red', aiToMove: true }), 'Red (AI) to move', 'AI prompt');
-  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — draw: x.', 'game over');
+  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — Draw: x.', 'game over');
 });
 
 test('the committed lockfile names no registry host', async () => {

@@ -35,7 +35,7 @@ const capital = (s) => s[0].toUpperCase() + s.slice(1);
  */
 export function promptFor({ build, side, aiToMove, yours, readonly, outcome, review }) {
   if (review) return review.ply === 0 ? 'Start position' : `After move ${review.ply} (${capital(review.side ?? '')}): ${review.move}`;
-  if (outcome) return `Game over — ${outcome.description}.`;
+  if (outcome) return `Game over — ${capital(outcome.description)}.`;
   const Side = capital(side);
   const who = yours ? `Your move (${Side})` : `${Side} to move`;
   if (readonly || !build) return aiToMove && !readonly ? `${Side} (AI) to move` : `${Side} to move`;

@@ -62,9 +62,9 @@ function drawCities(ctx, { layout: L, theme: T, cities, sides }) {
     for (let i = 0; i < 5; i += 2) {
       ctx.fillRect(x + inset + i * tooth, y + inset - tooth * 0.45, tooth, tooth * 0.45);
     }
-    ctx.font = `700 ${Math.round(s * 0.15)}px ${T.font}`;
+    ctx.font = `700 ${Math.max(8, Math.round(s * 0.17))}px ${T.font}`;
     const tw = ctx.measureText('CITY').width + s * 0.08;
-    const th = s * 0.19;
+    const th = Math.max(10, s * 0.21);
     ctx.fillRect(x + (s - tw) / 2, y + s - inset - th, tw, th);
     ctx.fillStyle = first ? T.firstText : T.secondText;
     ctx.textAlign = 'center';
