@@ -388,3 +388,18 @@ test('18 polish: phone tap targets are at least 44 px; the embed demo follows th
   assert(/dark/.test(scheme[2]), `the page declares the dark colour scheme (${scheme[2]})`);
   await page2.screenshot({ path: `${ctx.artifacts}/embed-dark.png`, fullPage: true });
 });
+
+test('18 polish: the keyboard cursor shows as soon as the board has the focus', async (ctx) => {
+  const { page } = await open(ctx);
+  await page.evaluate(() => {
+    window.__dashed = 0;
+    const dash = CanvasRenderingContext2D.prototype.setLineDash;
+    CanvasRenderingContext2D.prototype.setLineDash = function (segments) {
+      if (segments.length) window.__dashed++; // the cursor is the one dashed ring at the start
+      return dash.call(this, segments);
+    };
+  });
+  await page.keyboard.press('Tab'); // the keyboard in use: focus is "visible" from now on
+  await shadow(page, 'canvas').focus();
+  assert(await page.evaluate(() => window.__dashed > 0), 'a cursor is drawn on focus, before any arrow key');
+});

@@ -116,3 +116,31 @@ export function renderControls(els, { prompt, chooser, building, replay, focusCh
     next.disabled = last.disabled = replay.shown >= replay.total;
   }
 }
+
+/** A short message in place of the prompt for a while (a refused click's reason). */
+export class Flash {
+  #timer = 0;
+  /** @type {HTMLElement} */ #flash;
+  /** @type {HTMLElement} */ #prompt;
+
+  /** @param {HTMLElement} flash @param {HTMLElement} prompt */
+  constructor(flash, prompt) {
+    this.#flash = flash;
+    this.#prompt = prompt;
+  }
+
+  /** @param {string} text @param {number} ms */
+  show(text, ms) {
+    this.#flash.textContent = text;
+    this.#flash.hidden = false;
+    this.#prompt.hidden = true;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.clear(), ms);
+  }
+
+  clear() {
+    clearTimeout(this.#timer);
+    this.#flash.hidden = true;
+    this.#prompt.hidden = false;
+  }
+}

@@ -6,13 +6,13 @@ import { loadEngine } from '../engine.js';
 import { AiTurns } from './ai-turns.js';
 import { sowingFrames, playFrames } from './animate.js';
 import { attachInput } from './input.js';
-import { cellName, makeLayout, parseCell } from './layout.js';
-import { drawBoard } from './render.js';
+import { cellName, parseCell } from './layout.js';
+import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { marksFor } from './marks.js';
 import { MoveFlow } from './flow.js';
 import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, notReady, readOptions, readRules } from './options.js';
-import { TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
+import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -32,8 +32,7 @@ export class SowingBoard extends HTMLElement {
   /** @type {Game | null} */ #game = null;
   /** @type {MoveFlow | null} */ #flow = null;
   /** @type {Record<string, any>} */ #els;
-  /** @type {CanvasRenderingContext2D} */ #ctx;
-  /** @type {ReturnType<typeof makeLayout> | null} */ #layout = null;
+  /** @type {Painter} */ #painter;
   /** @type {(() => void)[]} */ #unbind = [];
   #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on) });
   /** @type {number | null} */ #viewPly = null;
@@ -46,7 +45,7 @@ export class SowingBoard extends HTMLElement {
   /** Bumped by `load`, so that a reload queued before it does not undo it. */
   #reloadToken = 0;
   #reflecting = false;
-  #flashTimer = 0;
+  /** @type {Flash} */ #flash;
   #seedBase = Math.floor(Math.random() * 2 ** 31);
 
   constructor() {
@@ -63,7 +62,8 @@ export class SowingBoard extends HTMLElement {
       chooser: $('.chooser'), chooserLabel: $('.chooser .label'), build: $('.build'),
       replay: $('.replay'), counter: $('.counter'), live: $('.sr'),
     };
-    this.#ctx = this.#els.canvas.getContext('2d');
+    this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
+    this.#flash = new Flash(this.#els.flash, this.#els.prompt);
   }
 
   connectedCallback() {
@@ -74,7 +74,7 @@ export class SowingBoard extends HTMLElement {
       this.#unbind.push(() => target.removeEventListener(type, fn));
     };
     this.#unbind.push(attachInput(canvas, {
-      hit: (x, y) => this.#layout?.hit(x, y) ?? null,
+      hit: (x, y) => this.#painter.hit(x, y),
       click: (cell) => this.#onCell(cell),
       key: (key) => this.#onKey(key),
     }));
@@ -91,11 +91,11 @@ export class SowingBoard extends HTMLElement {
       this.#focus ??= this.#firstFocus();
       this.#draw();
     });
-    const resize = new ResizeObserver(() => this.#redraw());
+    const resize = new ResizeObserver(() => this.#draw());
     resize.observe(this);
     this.#unbind.push(() => resize.disconnect());
     for (const query of ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)']) {
-      listen(matchMedia(query), 'change', () => this.#redraw());
+      listen(matchMedia(query), 'change', () => this.#draw());
     }
     canvas.setAttribute('aria-label', 'Game board. Arrow keys move the cursor, Enter selects, Backspace undoes a step, Escape cancels the move.');
     if (this.#game) {
@@ -118,7 +118,7 @@ export class SowingBoard extends HTMLElement {
     for (const off of this.#unbind.splice(0)) off();
     this.#ai.dispose();
     this.#stopAnimation();
-    clearTimeout(this.#flashTimer);
+    this.#flash.clear();
   }
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
@@ -146,7 +146,7 @@ export class SowingBoard extends HTMLElement {
       this.#render();
       this.#maybeAi();
     } else {
-      this.#redraw();
+      this.#draw();
     }
   }
 
@@ -272,13 +272,7 @@ export class SowingBoard extends HTMLElement {
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
    * for sites that point at cells); null before the first draw or off the board.
    * @param {string} name */
-  cellRect(name) {
-    const c = parseCell(name), L = this.#layout;
-    if (!c || !L || c.file >= L.files || c.rank >= L.ranks) return null;
-    const box = this.#els.canvas.getBoundingClientRect();
-    const o = L.origin(c.file, c.rank);
-    return { x: box.left + o.x, y: box.top + o.y, width: L.cell, height: L.cell };
-  }
+  cellRect(name) { return this.#painter.cellRect(name); }
 
   // ---- record ---------------------------------------------------------------
 
@@ -454,19 +448,8 @@ export class SowingBoard extends HTMLElement {
   /** Shows a short reason under the board for a while (and tells screen readers).
    * @param {string} text */
   #flashReason(text) {
-    const { flash, prompt } = this.#els;
-    flash.textContent = text;
-    flash.hidden = false;
-    prompt.hidden = true;
+    this.#flash.show(text, FLASH_MS);
     this.#announce(text);
-    clearTimeout(this.#flashTimer);
-    this.#flashTimer = setTimeout(() => { flash.hidden = true; prompt.hidden = false; }, FLASH_MS);
-  }
-
-  #clearFlash() {
-    clearTimeout(this.#flashTimer);
-    this.#els.flash.hidden = true;
-    this.#els.prompt.hidden = false;
   }
 
   /** @param {{file: number, rank: number}} cell @param {boolean} [byKeyboard] */
@@ -481,7 +464,7 @@ export class SowingBoard extends HTMLElement {
     }
     const name = cellName(file, rank);
     const flow = /** @type {MoveFlow} */ (this.#flow);
-    this.#clearFlash();
+    this.#flash.clear();
     try {
       const { moved, refused } = flow.click(name);
       if (refused) this.#flashReason(refused);
@@ -579,53 +562,17 @@ export class SowingBoard extends HTMLElement {
 
   // ---- drawing --------------------------------------------------------------------
 
-  #theme() {
-    const cs = getComputedStyle(this.#els.board);
-    /** @param {string} name */
-    const v = (name) => cs.getPropertyValue(name).trim();
-    return {
-      oddCell: v('--_odd-cell'), evenCell: v('--_even-cell'),
-      firstStone: v('--_first-stone'), secondStone: v('--_second-stone'),
-      firstText: v('--_first-text'), secondText: v('--_second-text'),
-      stoneEdge: v('--_stone-edge'), highlight: v('--_highlight'), selected: v('--_selected'),
-      lastMove: v('--_last-move'), capture: v('--_capture'), hint: v('--_hint'),
-      coordinates: v('--_coordinates'), focus: v('--_focus'), border: v('--_border'),
-      font: getComputedStyle(this).fontFamily || 'sans-serif',
-    };
-  }
-
   /** Full update: controls and text, then the canvas. */
   #render() {
     this.#renderControls();
     this.#draw();
   }
 
-  #redraw() {
-    this.#layout = null;
-    this.#draw();
-  }
-
   #draw() {
     const g = this.#game;
     if (!g) return;
-    const { canvas } = this.#els;
-    const options = this.#options();
-    const width = this.clientWidth || 320;
-    // --sowing-max-height lands on .board's max-height; computed, it is in px.
-    const maxHeight = Number.parseFloat(getComputedStyle(this.#els.board).maxHeight) || Infinity;
-    const L = makeLayout({ files: g.files, ranks: g.ranks, width, maxHeight, coordinates: options.coordinates, flipped: options.flipped });
-    this.#layout = L;
-    // Back the canvas with device pixels so lines and digits stay crisp.
-    const dpr = window.devicePixelRatio || 1;
-    const pw = Math.round(L.totalW * dpr), ph = Math.round(L.totalH * dpr);
-    if (canvas.width !== pw || canvas.height !== ph) {
-      canvas.width = pw;
-      canvas.height = ph;
-      canvas.style.width = `${L.totalW}px`; // CSSOM, not an inline style attribute in markup
-      canvas.style.height = `${L.totalH}px`;
-    }
-    this.#ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    drawBoard(this.#ctx, { layout: L, theme: this.#theme(), board: this.#boardOnShow(), sides: g.sides(), cities: g.cities(), marks: this.#marks() });
+    const { coordinates, flipped } = this.#options();
+    this.#painter.draw({ files: g.files, ranks: g.ranks, board: this.#boardOnShow(), sides: g.sides(), cities: g.cities(), marks: this.#marks(), coordinates, flipped });
   }
 
   #boardOnShow() {
