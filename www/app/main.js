@@ -166,6 +166,7 @@ async function openShared(hash) {
   };
   $('link-mode').onchange = showChoices;
   showChoices();
+  if (dialog.open) dialog.close(); // a second link while the first is asked about: the newer wins
   dialog.returnValue = '';
   dialog.showModal();
   await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
