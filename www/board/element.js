@@ -164,8 +164,8 @@ export class SowingBoard extends HTMLElement {
   get ply() { return this.#game?.ply ?? 0; }
   /** The side to move (`blue`/`red`/`white`/`black`). */
   get sideToMove() { return this.#game?.sideToMove() ?? null; }
-  /** The game's two sides, the first to move first (from the engine). */
-  get sides() { return this.#game?.sides() ?? ['blue', 'red']; }
+  /** The game's two sides, the first to move first (from the engine; none before `ready`). */
+  get sides() { return this.#game?.sides() ?? []; }
   /** Whether the AI is computing a move. */
   get thinking() { return this.#ai.thinking; }
   get readonly() { return this.hasAttribute('readonly'); }
