@@ -105,3 +105,16 @@ test('harness: a skip counts only when the browser lacks a capability', async ()
   const browser = await runTests([{ name: 'y', fn: () => { throw new BrowserLacks('a clipboard'); } }], {}, undefined, quiet);
   assertEqual(browser, { passed: 0, failed: 0, skipped: 1 }, 'a missing browser capability is a skip');
 });
+
+test('words: the end of a game and errors in plain words', async () => {
+  const { endText, plainError, movesText } = await import('../../www/app/words.js');
+  const city = { winner: 'blue', reason: 'city-captured', description: 'blue wins: the city was captured' };
+  assertEqual(endText(city, { sides: ['blue', 'red'], you: 'blue' }), { headline: 'You win!', reason: 'Blue captured Red’s city.' }, 'won against the AI');
+  assertEqual(endText(city, { sides: ['blue', 'red'], you: 'red' }).headline, 'You lose', 'lost against the AI');
+  assertEqual(endText({ winner: 'white', reason: 'eliminated', description: '' }, { sides: ['white', 'black'], you: null }), { headline: 'White wins', reason: 'Black has no stones left.' }, 'two players');
+  assertEqual(endText({ winner: null, reason: 'repetition', description: '' }, { sides: ['white', 'black'], you: 'white' }).headline, 'Draw', 'a draw');
+  const bad = plainError({ code: 'bad-position', message: 'bad position: rank 3 has 6 cells' });
+  assert(bad.startsWith('the board position in it is not a valid position.') && bad.endsWith('Details: bad position: rank 3 has 6 cells'), bad);
+  assert(plainError({ code: 'reversal', message: 'move 2 (a7-b6): a step goes straight back' }).startsWith('move 2 (a7-b6) is not a legal move there.'), 'an illegal move named');
+  assertEqual([movesText(1), movesText(2)], ['1 move', '2 moves'], 'plural');
+});

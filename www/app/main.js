@@ -6,7 +6,7 @@ import { clearSave, loadSave, saveGame } from './save.js';
 import { fromFragment, toFragment } from './fragment.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
-import { endText, gameLabel, plainError, sideLabel } from './words.js';
+import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -91,7 +91,7 @@ const inProgress = () => board.ply > 0 && !board.outcome;
 
 async function newGame(game) {
   if (inProgress() && !(await ask({
-    text: `Start a new game of ${gameLabel(game)}? The game in progress (${board.ply} moves) will be lost.`,
+    text: `Start a new game of ${gameLabel(game)}? The game in progress (${movesText(board.ply)}) will be lost.`,
     yes: 'Start a new game', no: 'Keep playing',
   }))) {
     $('game').value = currentGame();
@@ -148,9 +148,9 @@ async function openShared(hash) {
   }
   const dialog = $('link-dialog');
   const state = info.outcome ? 'The game is over.' : `${sideLabel(info.side)} is to move.`;
-  $('link-summary').textContent = `A shared game of ${gameLabel(info.game)}: ${info.ply} move${info.ply === 1 ? '' : 's'} played. ${state}`;
+  $('link-summary').textContent = `A shared game of ${gameLabel(info.game)}: ${movesText(info.ply)} played. ${state}`;
   $('link-warning').textContent = inProgress()
-    ? `Opening it replaces your game in progress (${gameLabel(currentGame())}, ${board.ply} moves). Keep it to go on with your own game.`
+    ? `Opening it replaces your game in progress (${gameLabel(currentGame())}, ${movesText(board.ply)}). Keep it to go on with your own game.`
     : '';
   $('link-warning').hidden = !inProgress();
   $('link-mode').value = settings.mode;
@@ -306,7 +306,7 @@ $('import').addEventListener('click', async () => {
     return;
   }
   if (inProgress() && !(await ask({
-    text: `Load this game? The game in progress (${board.ply} moves) will be lost.`, yes: 'Load it', no: 'Keep playing',
+    text: `Load this game? The game in progress (${movesText(board.ply)}) will be lost.`, yes: 'Load it', no: 'Keep playing',
   }))) return;
   try {
     board.importText(text);

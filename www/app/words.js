@@ -4,6 +4,9 @@
 /** @param {string} game */
 export const gameLabel = (game) => ({ intermedium: 'Intermedium', 'cash-in-hand': 'Cash in Hand' })[game] ?? game;
 
+/** "1 move", "12 moves". @param {number} n */
+export const movesText = (n) => `${n} move${n === 1 ? '' : 's'}`;
+
 /** @param {string} side */
 export const sideLabel = (side) => (side ? side[0].toUpperCase() + side.slice(1) : '');
 
