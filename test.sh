@@ -26,5 +26,7 @@ cargo build --target wasm32-unknown-unknown --lib --no-default-features
 if [ -f tests/browser/run.mjs ]; then
   echo "== browser tests"
   ./build.sh
+  echo "== JavaScript type check (tsc, against www/pkg/sowboard.d.ts)"
+  tests/browser/node_modules/.bin/tsc -p tests/browser
   node tests/browser/run.mjs
 fi

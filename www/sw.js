@@ -1,13 +1,14 @@
 // Service worker: keeps a copy of the whole app (wasm included) so that it
 // loads without a network. Network first, so an online reload always gets the
 // current files (and refreshes the copy); the copy answers when offline.
-const CACHE = 'sowboard-v1';
+const CACHE = 'sowboard-v2';
 const APP = [
   './', 'index.html', 'app.css', 'icon.svg', 'embed.html', 'embed.css', 'embed.js',
-  'app/main.js', 'app/save.js', 'app/fragment.js',
+  'app/main.js', 'app/save.js', 'app/fragment.js', 'app/ask.js', 'app/moves.js', 'app/words.js',
   'widget.js', 'engine.js', 'ai-worker.js',
   'board/element.js', 'board/render.js', 'board/layout.js', 'board/input.js',
   'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',
+  'board/flow.js', 'board/options.js', 'board/ai-turns.js', 'board/painter.js',
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
 ];
 

@@ -1,8 +1,8 @@
 // The app page in headless Chromium: playing by clicks, the AI, undo, saving,
 // share links, offline reload, no outside requests, screenshots.
-import { test, assert, assertEqual, Skip } from './lib/harness.mjs';
+import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { appReady, boardReady, boardState, cashAvailable, choose, clickCell } from './lib/page.mjs';
+import { answer, appReady, boardState, choose, clickCell, openLink } from './lib/page.mjs';
 
 const INTERMEDIUM_START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
@@ -40,7 +40,7 @@ test('the page loads with no console errors and shows a playable board', async (
   const state = await boardState(page);
   assertEqual(state.position, INTERMEDIUM_START, 'start position');
   const prompt = await page.locator('sowing-board').locator('.prompt').textContent();
-  assert(/Blue to move/.test(prompt), `prompt says whose move it is: ${prompt}`);
+  assert(/Your move \(Blue\)/.test(prompt), `prompt says it is the player's move: ${prompt}`);
   await page.waitForTimeout(300);
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -141,6 +141,7 @@ test('AI vs AI demo plays on by itself; a new game stops it cleanly', async (ctx
   await page.waitForFunction(() => document.querySelector('sowing-board').ply >= 3);
   await page.selectOption('#mode', 'hotseat');
   await page.click('#new-game');
+  await answer(page, 'yes'); // a game with moves is not dropped without asking
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
   await page.waitForTimeout(500); // an answer still on its way must not land in the new game
   assertEqual((await boardState(page)).ply, 0, 'plies after the new game');
@@ -151,19 +152,17 @@ test('AI vs AI demo plays on by itself; a new game stops it cleanly', async (ctx
 test('keyboard: arrows, Enter and Escape drive a move', async (ctx) => {
   const { page } = await open(ctx);
   await page.locator('sowing-board').locator('canvas').focus();
-  // The cursor starts at a1; a2 is up one. Enter selects the stack, Escape cancels.
-  await page.keyboard.press('ArrowUp');
+  // The cursor shows at once, on a stack that can move: Enter selects it, Escape cancels.
   await page.keyboard.press('Enter');
   assert(await page.locator('sowing-board').locator('button[data-act="cancel"]').isVisible(), 'a move is under way');
   await page.keyboard.press('Escape');
   assert(!(await page.locator('sowing-board').locator('button[data-act="cancel"]').isVisible()), 'the move was cancelled');
   const live = await page.locator('sowing-board').locator('.sr').textContent();
   assert(live.length > 0, 'the live region announces');
-  if (await cashAvailable(page)) {
+  {
     // Cash in Hand: the number chooser takes the focus, and gives it back.
     await page.selectOption('#mode', 'hotseat');
     await page.selectOption('#game', 'cash-in-hand');
-    await page.click('#new-game');
     await page.waitForFunction(() => document.querySelector('sowing-board').position.startsWith('cash'));
     await page.locator('sowing-board').locator('canvas').focus();
     for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown'); // to rank 1 (the cursor stays at the edge)
@@ -171,13 +170,10 @@ test('keyboard: arrows, Enter and Escape drive a move', async (ctx) => {
     await page.keyboard.press('Enter');
     const focused = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.activeElement?.dataset.n);
     assertEqual(focused, '32', 'the largest pick-up count has the focus');
-    await page.keyboard.press('ArrowLeft'); // no effect on buttons; Enter picks the focused 32
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter'); // picks the focused 32
     const stage = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.activeElement?.tagName);
     assertEqual(stage, 'CANVAS', 'focus back on the board');
     assert(/in hand/.test(await page.locator('sowing-board').locator('.prompt').textContent()), 'now choosing a cell');
-    await page.selectOption('#game', 'intermedium');
-    await page.click('#new-game');
   }
   await page.close();
 });
@@ -212,32 +208,29 @@ test('a corrupt save is ignored with a visible message', async (ctx) => {
   await page.close();
 });
 
-test('a share link restores the game', async (ctx) => {
-  const moves = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'];
-  await ctx.context.clearCookies();
-  const page = await ctx.context.newPage();
-  await page.goto(ctx.url);
-  await appReady(page);
+test('a share link restores the whole game in a fresh page', async (ctx) => {
+  const { page } = await open(ctx);
   await page.selectOption('#mode', 'hotseat');
-  await page.goto(ctx.url + fragment(INTERMEDIUM_START, moves));
-  await page.reload(); // a fragment-only navigation does not reload the page
-  await appReady(page);
-  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2);
-  assertEqual((await boardState(page)).moves, moves, 'moves from the link');
-  // The export dialog gives the same game back as a link.
+  await page.evaluate(() => {
+    const b = document.querySelector('sowing-board');
+    b.setAttribute('animation', 'off');
+    for (const m of ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3', 'c4-d5-c6-d7-c8']) b.play(m);
+  });
+  const before = await boardState(page);
   await page.click('#export');
   const link = await page.inputValue('#share-link');
-  assert(link.includes('#p='), `share link: ${link}`);
+  // Another browser tab with no saved game: the link alone must carry the game.
+  const { page: fresh } = await open(ctx);
+  await openLink(fresh, link, { mode: 'hotseat' });
+  await fresh.waitForFunction((n) => document.querySelector('sowing-board').ply === n, before.ply);
+  assertEqual(await boardState(fresh), before, 'the game from the link (start, moves, position, ply, outcome)');
   await page.close();
 });
 
 test('a city capture ends the game, shown with its reason', async (ctx) => {
   const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
   const { page, errors } = await open(ctx);
-  await page.selectOption('#mode', 'hotseat');
-  await page.goto(ctx.url + fragment(CITY));
-  await page.reload();
-  await appReady(page);
+  await openLink(page, ctx.url + fragment(CITY), { mode: 'hotseat' });
   const gameover = page.evaluate(() => new Promise((resolve) => {
     document.querySelector('sowing-board').addEventListener('gameover', (e) => resolve(e.detail), { once: true });
   }));
@@ -246,7 +239,7 @@ test('a city capture ends the game, shown with its reason', async (ctx) => {
   assertEqual([outcome.winner, outcome.reason], ['blue', 'city-captured'], 'outcome');
   await page.waitForSelector('#banner:not([hidden])');
   const banner = await page.textContent('#banner');
-  assert(/blue wins/i.test(banner) && /city/i.test(banner), `banner: ${banner}`);
+  assert(/blue wins/i.test(banner) && /captured Red’s city/i.test(banner), `banner: ${banner}`);
   await screenshot(page, 'intermedium-desktop-city-captured', ctx.artifacts);
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -261,6 +254,7 @@ test('export the game as text and import it back; a bad import says why', async 
   assertEqual(text.trim().split('\n'), [INTERMEDIUM_START, 'a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'exported text');
   await page.click('#export-dialog .dialog-actions button[value="close"]');
   await page.click('#new-game');
+  await answer(page, 'yes');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
   await page.click('#export');
   await page.fill('#game-text', `${INTERMEDIUM_START}\na4-b5-a6-b7-a8\na7-b6`);
@@ -276,68 +270,52 @@ test('export the game as text and import it back; a bad import says why', async 
 });
 
 test('Cash in Hand: pick-up count, drops and a redistribution by clicks', async (ctx) => {
-  const page = await ctx.context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(ctx.url);
-  await appReady(page);
-  if (!(await cashAvailable(page))) { await page.close(); throw new Skip('Cash in Hand is not in the engine yet'); }
-  await page.selectOption('#mode', 'hotseat');
-  await page.goto(ctx.url + fragment(CASH_EXAMPLE));
-  await page.reload();
-  await appReady(page);
+  const { page, errors } = await open(ctx);
+  await openLink(page, ctx.url + fragment(CASH_EXAMPLE), { mode: 'hotseat' });
   await page.waitForFunction((p) => document.querySelector('sowing-board').position === p, CASH_EXAMPLE);
   await clickCell(page, 'c3');
   await choose(page, 8);
   await clickCell(page, 'd4'); await choose(page, 3);
   await clickCell(page, 'e5'); await choose(page, 1);
-  await clickCell(page, 'f4'); // 4 in hand: dropping them all is the only choice left here
-  const pending = await page.locator('sowing-board').locator('button[data-act="choose"]').count();
-  if (pending) await choose(page, 4);
+  await clickCell(page, 'f4'); await choose(page, 4); // all 4 in hand (the sowing could go on with fewer)
   await clickCell(page, 'g6'); await choose(page, 1);
-  await clickCell(page, 'g7');
-  if (await page.locator('sowing-board').locator('button[data-act="choose"]').count()) await choose(page, 4);
+  await clickCell(page, 'g7'); await choose(page, 4); // the 4 captured stones left
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 1);
   const state = await boardState(page);
   assertEqual(state.moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'the move');
   assertEqual(state.position, CASH_AFTER, 'the position after it');
   assertEqual(errors, [], 'console errors');
   await screenshot(page, 'cash-desktop-after-capture', ctx.artifacts);
-  await page.selectOption('#mode', 'ai');
   await page.close();
 });
 
 test('screenshots of both games at desktop and phone sizes', async (ctx) => {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 360, height: 740 }]]) {
-    const page = await ctx.context.newPage();
+  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+    const { page } = await open(ctx);
     await page.setViewportSize(viewport);
-    await page.goto(ctx.url);
-    await appReady(page);
     await page.selectOption('#mode', 'hotseat');
-    await page.selectOption('#game', 'intermedium');
-    await page.click('#new-game');
-    await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
     await page.evaluate(() => document.querySelector('sowing-board').setAttribute('animation', 'off'));
     await page.evaluate(() => { const b = document.querySelector('sowing-board'); b.play('a4-b5-a6-b7-a8'); b.play('a7-b6-a5-b4-a3'); });
     await clickCell(page, 'c4');
     await clickCell(page, 'd5');
     await page.waitForTimeout(100);
     await screenshot(page, `intermedium-${name}`, ctx.artifacts);
-    await page.evaluate(() => document.querySelector('sowing-board').setAttribute('animation', 'on'));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForTimeout(100);
+    await screenshot(page, `intermedium-${name}-dark`, ctx.artifacts);
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.selectOption('#game', 'cash-in-hand');
-    await page.click('#new-game');
+    await answer(page, 'yes');
     await page.waitForFunction(() => document.querySelector('sowing-board').position.startsWith('cash-in-hand'));
     await page.waitForTimeout(100);
     await screenshot(page, `cash-${name}`, ctx.artifacts);
     await page.click('#help');
+    await page.waitForTimeout(200);
     await screenshot(page, `rules-${name}`, ctx.artifacts);
     await page.keyboard.press('Escape');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.waitForTimeout(100);
     await screenshot(page, `cash-${name}-dark`, ctx.artifacts);
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.selectOption('#game', 'intermedium');
-    await page.selectOption('#mode', 'ai');
-    await page.click('#new-game');
     await page.close();
   }
 });

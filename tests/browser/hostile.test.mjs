@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { appReady, boardReady, boardState, clickCell } from './lib/page.mjs';
+import { answer, appReady, boardReady, boardState, clickCell } from './lib/page.mjs';
 import { serve } from './server.mjs';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
@@ -150,7 +150,9 @@ async function audit(page, watch, what) {
 
 /** A new game and a move by clicks (the AI answers): the page still works. */
 async function stillPlayable(page, what) {
+  const inProgress = await page.evaluate(() => { const b = document.querySelector('#board'); return b.ply > 0 && !b.outcome; });
   await page.click('#new-game');
+  if (inProgress) await answer(page, 'yes'); // a game in progress is not dropped without asking
   await page.waitForFunction((s) => document.querySelector('#board').position === s && document.querySelector('#board').ply === 0, INTERMEDIUM_START);
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
   await page.waitForFunction(() => document.querySelector('#board').ply >= 1, null, { timeout: 20_000 })
@@ -261,6 +263,7 @@ test('hostile: pasting markup and script into the import dialog runs nothing and
   // A good text still loads afterwards, and a move can be played.
   await page.evaluate((t) => { document.getElementById('game-text').value = t; }, `${INTERMEDIUM_START}\n${FIRST_MOVES.join('\n')}`);
   await page.click('#import');
+  await answer(page, 'yes'); // it replaces a game in progress
   await page.waitForFunction(() => document.querySelector('#board').ply === 2);
   assert(!(await page.locator('#export-dialog').isVisible()), 'the dialog closes after a good import');
   for (const cell of ['c4', 'd5', 'c6', 'd7', 'c8']) await clickCell(page, cell, '#board');
@@ -386,7 +389,13 @@ test('hostile: old, corrupt, illegal and markup-filled saves are reported, refus
   await appReady(page);
   assertEqual((await boardState(page, '#board')).moves, FIRST_MOVES, 'a good save loads');
   assertEqual(await page.inputValue('#mode'), 'hotseat', 'with its settings');
+  // The saved side is the second, Blue is to move: the AI would move at once, so the page asks first.
   await page.selectOption('#mode', 'ai');
+  await answer(page, 'no');
+  assertEqual(await page.inputValue('#mode'), 'hotseat', 'the mode stays as it was after "no"');
+  await page.selectOption('#mode', 'ai');
+  await answer(page, 'yes');
+  await page.waitForFunction(() => document.querySelector('#board').ply === 3 || document.querySelector('#board').thinking);
   await page.selectOption('#side', 'first');
   await page.selectOption('#level', '1');
   await stillPlayable(page, 'after the damaged saves');

@@ -11,7 +11,8 @@ import { launch } from './lib/browser.mjs';
 import { serve } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const www = path.resolve(here, '../../www');
+// SOWBOARD_WWW: another copy of the site (say, the page before a fix, to see a test fail).
+const www = path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www'));
 if (!fs.existsSync(path.join(www, 'pkg/sowboard_bg.wasm'))) {
   console.error('www/pkg is missing: run ./build.sh first');
   process.exit(2);
@@ -37,7 +38,9 @@ const host = await serve({ root: hostDir });
 
 await import('./units.test.mjs');
 await import('./wasm-api.test.mjs');
+await import('./flow.test.mjs');
 await import('./app.test.mjs');
+await import('./defects.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 

@@ -1,6 +1,6 @@
 // Unit tests of the page's plain-data modules, under node (no browser):
 // board geometry, animation frames, share-link fragments, save validation.
-import { test, assert, assertEqual } from './lib/harness.mjs';
+import { test, assert, assertEqual, runTests, BrowserLacks } from './lib/harness.mjs';
 import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
 import { sowingFrames } from '../../www/board/animate.js';
 import { fromFragment, toFragment } from '../../www/app/fragment.js';
@@ -71,14 +71,13 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   delete globalThis.localStorage;
 });
 
-test('controls: the chooser offers exactly the engine\'s options; prompts say what to do', async () => {
-  const { chooserFor, promptFor } = await import('../../www/board/controls.js');
-  assertEqual(chooserFor({ stage: 'count', origin: 'h1', counts: [1, 2, 5] }, null), { label: 'Pick up how many stones from h1?', options: [1, 2, 5], main: 5 }, 'counts');
-  assertEqual(chooserFor({ stage: 'step', cash: 5 }, { kind: 'step', cell: 'g2', options: [1, 2, 5] }).options, [1, 2, 5], 'drops');
-  assertEqual(chooserFor({ stage: 'origin' }, null), null, 'nothing to choose');
+test('controls: prompts say what to do, and whose move it is', async () => {
+  const { promptFor } = await import('../../www/board/controls.js');
+  assertEqual(promptFor({ build: { stage: 'origin' }, side: 'blue', yours: true }), 'Your move (Blue): choose a stack', 'against the AI');
+  assertEqual(promptFor({ review: { ply: 4, move: 'a7-b6', side: 'red' }, side: 'blue' }), 'After move 4 (Red): a7-b6', 'review');
   assertEqual(promptFor({ build: { stage: 'step', cash: 3 }, side: 'blue' }), 'Blue: choose the next cell (3 in hand)', 'step prompt');
   assertEqual(promptFor({ build: null, side: 'red', aiToMove: true }), 'Red (AI) to move', 'AI prompt');
-  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — draw: x.', 'game over');
+  assertEqual(promptFor({ outcome: { description: 'draw: x' }, side: 'red' }), 'Game over — Draw: x.', 'game over');
 });
 
 test('the committed lockfile names no registry host', async () => {
@@ -97,4 +96,25 @@ test('marks: legal choices only while building, the last move otherwise', async 
   const step = marksFor({ focus: 'c3', frame: null, last, pending: { cell: 'd4' }, hint: null,
     build: { stage: 'step', origin: 'c3', path: [{ cell: 'b4', count: 2 }], steps: [{ cell: 'a5', drops: [1] }], captured: [] } });
   assertEqual([step.selected, step.path, step.targets, step.lastPath, step.pending], ['c3', ['c3', 'b4'], ['a5'], [], 'd4'], 'building');
+});
+
+test('harness: a skip counts only when the browser lacks a capability', async () => {
+  const quiet = () => {};
+  const product = await runTests([{ name: 'x', fn: () => { class Skip extends Error {} throw new Skip('not built yet'); } }], {}, undefined, quiet);
+  assertEqual(product, { passed: 0, failed: 1, skipped: 0 }, 'a product gap is a failure');
+  const browser = await runTests([{ name: 'y', fn: () => { throw new BrowserLacks('a clipboard'); } }], {}, undefined, quiet);
+  assertEqual(browser, { passed: 0, failed: 0, skipped: 1 }, 'a missing browser capability is a skip');
+});
+
+test('words: the end of a game and errors in plain words', async () => {
+  const { endText, plainError, movesText } = await import('../../www/app/words.js');
+  const city = { winner: 'blue', reason: 'city-captured', description: 'blue wins: the city was captured' };
+  assertEqual(endText(city, { sides: ['blue', 'red'], you: 'blue' }), { headline: 'You win!', reason: 'Blue captured Red’s city.' }, 'won against the AI');
+  assertEqual(endText(city, { sides: ['blue', 'red'], you: 'red' }).headline, 'You lose', 'lost against the AI');
+  assertEqual(endText({ winner: 'white', reason: 'eliminated', description: '' }, { sides: ['white', 'black'], you: null }), { headline: 'White wins', reason: 'Black has no stones left.' }, 'two players');
+  assertEqual(endText({ winner: null, reason: 'repetition', description: '' }, { sides: ['white', 'black'], you: 'white' }).headline, 'Draw', 'a draw');
+  const bad = plainError({ code: 'bad-position', message: 'bad position: rank 3 has 6 cells' });
+  assert(bad.startsWith('the board position in it is not a valid position.') && bad.endsWith('Details: bad position: rank 3 has 6 cells'), bad);
+  assert(plainError({ code: 'reversal', message: 'move 2 (a7-b6): a step goes straight back' }).startsWith('move 2 (a7-b6) is not a legal move there.'), 'an illegal move named');
+  assertEqual([movesText(1), movesText(2)], ['1 move', '2 moves'], 'plural');
 });

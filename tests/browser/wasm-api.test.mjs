@@ -98,6 +98,8 @@ test('wasm: constructor and load refuse bad arguments with codes', () => {
 
 test('wasm: perft(2) from the Intermedium start', () => {
   assertEqual(perft(startPosition('intermedium'), 1), 358, 'perft 1');
+  // tests/perft/intermedium.perft, the start.
+  assertEqual(perft(startPosition('intermedium'), 2), 128164, 'perft 2');
   assertEqual(codeOf(() => perft(startPosition('intermedium'), 99)), 'out-of-range', 'depth bound');
 });
 

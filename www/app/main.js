@@ -1,15 +1,18 @@
 // The app page: game setup, modes, move list, dialogs, saving and sharing,
 // all around one <sowing-board>. The board and the engine do the playing.
 import '../widget.js';
+import { loadEngine } from '../engine.js';
 import { clearSave, loadSave, saveGame } from './save.js';
 import { fromFragment, toFragment } from './fragment.js';
+import { ask } from './ask.js';
+import { renderMoves } from './moves.js';
+import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
+/** @type {import('../board/element.js').SowingBoard} */
 const board = $('board');
-const SIDES = { intermedium: ['blue', 'red'], 'cash-in-hand': ['white', 'black'] };
-const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
-/** Mode, side and level: what the page adds to the board's own state. */
+/** What the page adds to the board's own state; always what the player chose. */
 const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
 const DEFAULT_SETTINGS = { ...settings };
 let ready = false;
@@ -27,25 +30,38 @@ function currentGame() {
   return board.getAttribute('game') || 'intermedium';
 }
 
+/** The AI's sides for a mode and side choice, named as the game names them. */
+function aiFor({ mode, side }, sides) {
+  const [first, second] = sides;
+  return { ai: side === 'first' ? second : first, hotseat: 'none', demo: 'both' }[mode];
+}
+
+/** Fills a "You play" menu with the side names of the game on the board. */
+function nameSides(select) {
+  const [first, second] = board.sides;
+  select.options[0].textContent = `${sideLabel(first)} (moves first)`;
+  select.options[1].textContent = sideLabel(second);
+}
+
+/** The side the player plays against the AI. */
+const humanSide = () => board.sides[settings.side === 'first' ? 0 : 1];
+
 /** Puts mode, side and level on the board and in the form. */
 function applySettings() {
-  const game = currentGame();
-  const [first, second] = SIDES[game];
-  $('game').value = game;
+  const sides = board.sides;
+  $('game').value = currentGame();
   $('mode').value = settings.mode;
   $('side').value = settings.side;
   $('level').value = String(settings.level);
   $('animation').checked = settings.animation;
   board.setAttribute('animation', settings.animation ? 'on' : 'off');
-  $('side').options[0].textContent = `${capital(first)} (first)`;
-  $('side').options[1].textContent = capital(second);
+  nameSides($('side'));
   $('side-label').hidden = settings.mode !== 'ai';
   $('level-label').hidden = settings.mode === 'hotseat';
-  const human = settings.side === 'first' ? first : second;
-  const ai = { ai: settings.side === 'first' ? second : first, hotseat: 'none', demo: 'both' }[settings.mode];
-  board.setAttribute('ai', ai);
+  const human = settings.side === 'first' ? sides[0] : sides[1];
+  board.setAttribute('ai', aiFor(settings, sides));
   board.setAttribute('level', String(settings.level));
-  board.setAttribute('orientation', settings.mode === 'ai' ? human : first);
+  board.setAttribute('orientation', settings.mode === 'ai' ? human : sides[0]);
 }
 
 function save() {
@@ -53,64 +69,41 @@ function save() {
   saveGame({ game: currentGame(), position: board.startPosition, moves: board.moves, ...settings });
 }
 
-function renderMoves() {
-  const list = $('moves');
-  const moves = board.moves;
-  const start = (board.startPosition ?? '').split(/\s+/);
-  const secondStarts = SIDES[currentGame()]?.[1] === start[2];
-  let number = Number(start[4]) || 1;
-  const shown = board.viewPly ?? moves.length;
-  const rows = [];
-  let row = null;
-  const cell = (ply, text) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.ply = String(ply);
-    b.textContent = text;
-    // An Intermedium move has no spaces: keep it on one line rather than break at a hyphen.
-    if (!text.includes(' ')) b.classList.add('one-line');
-    if (ply === shown) { b.classList.add('current'); b.setAttribute('aria-current', 'true'); }
-    return b;
-  };
-  const newRow = () => {
-    row = document.createElement('li');
-    const num = document.createElement('span');
-    num.className = 'num';
-    num.textContent = `${number++}.`;
-    row.append(num);
-    rows.push(row);
-  };
-  moves.forEach((move, i) => {
-    const ply = i + 1;
-    const firstSlot = (i + (secondStarts ? 1 : 0)) % 2 === 0;
-    if (firstSlot || !row) {
-      newRow();
-      if (!firstSlot) row.append(document.createElement('span'));
-    }
-    row.append(cell(ply, move));
-  });
-  list.replaceChildren(...rows);
-  list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
-}
-
 function renderState() {
   const outcome = board.outcome;
   const reviewing = board.viewPly != null;
   $('banner').hidden = !outcome;
-  if (outcome) $('banner').textContent = `Game over — ${capital(outcome.description)}.`;
+  if (outcome) {
+    const { headline, reason } = endText(outcome, { sides: board.sides, you: settings.mode === 'ai' ? humanSide() : null });
+    $('banner-headline').textContent = headline;
+    $('banner-reason').textContent = reason;
+  }
   $('undo').disabled = board.ply === 0;
   $('redo').disabled = !board.canRedo;
   const humanToMove = settings.mode !== 'demo' && !outcome && !board.thinking;
   $('hint').disabled = !humanToMove || reviewing;
   $('live').hidden = !reviewing;
-  renderMoves();
+  renderMoves($('moves'), { moves: board.moves, shown: board.viewPly ?? board.ply, sideAt: (ply) => board.sideAt(ply) });
 }
 
-function newGame(game) {
+/** A game with moves that is not over: losing it needs the player's word. */
+const inProgress = () => board.ply > 0 && !board.outcome;
+
+async function newGame(game) {
+  if (inProgress() && !(await ask({
+    text: `Start a new game of ${gameLabel(game)}? The game in progress (${movesText(board.ply)}) will be lost.`,
+    yes: 'Start a new game', no: 'Keep playing',
+  }))) {
+    $('game').value = currentGame();
+    return;
+  }
   board.removeAttribute('position');
   board.removeAttribute('moves');
   board.setAttribute('game', game); // the board reloads from its attributes
+  await Promise.resolve(); // the reload is queued for after this task's attribute changes
   applySettings();
+  save();
+  renderState();
 }
 
 /** Loads a game (start position and moves) given as data; false if the engine refuses it. */
@@ -120,13 +113,70 @@ function loadGame({ position, moves }, source) {
     applySettings();
     return true;
   } catch (err) {
-    notice(`${source} could not be loaded: ${err.message}`);
+    notice(`${source} could not be opened: ${plainError(err)}`);
     return false;
   }
 }
 
-function restore() {
-  const shared = fromFragment(location.hash);
+/** What a shared game is, checked by the engine.
+ * @param {{position: string, moves: string[]}} shared
+ * @returns {Promise<{error?: string, game?: any, ply?: any, side?: any, sides?: any, outcome?: any}>} */
+async function inspect(shared) {
+  const { Game } = await loadEngine();
+  try {
+    const g = Game.load(shared.position, shared.moves);
+    const info = { game: g.gameName, ply: g.ply, side: g.sideToMove(), sides: g.sides(), outcome: g.outcome() };
+    g.free();
+    return info;
+  } catch (err) {
+    return { error: plainError(err) };
+  }
+}
+
+/** A share link was opened: say what it holds and let the player choose how to play it. */
+async function openShared(hash) {
+  const shared = fromFragment(hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!shared) {
+    notice('This link holds no game that can be opened: it is incomplete, damaged or too long.');
+    return;
+  }
+  const info = await inspect(shared);
+  if (info.error) {
+    notice(`The shared game could not be opened: ${info.error}`);
+    return;
+  }
+  const dialog = $('link-dialog');
+  const state = info.outcome ? 'The game is over.' : `${sideLabel(info.side)} is to move.`;
+  $('link-summary').textContent = `A shared game of ${gameLabel(info.game)}: ${movesText(info.ply)} played. ${state}`;
+  $('link-warning').textContent = inProgress()
+    ? `Opening it replaces your game in progress (${gameLabel(currentGame())}, ${movesText(board.ply)}). Keep it to go on with your own game.`
+    : '';
+  $('link-warning').hidden = !inProgress();
+  $('link-mode').value = settings.mode;
+  $('link-level').value = String(settings.level);
+  const side = $('link-side');
+  side.options[0].textContent = `${sideLabel(info.sides[0])} (moves first)`;
+  side.options[1].textContent = sideLabel(info.sides[1]);
+  // The side to move is the natural side to take over.
+  side.value = info.side === info.sides[1] ? 'second' : 'first';
+  const showChoices = () => {
+    $('link-side-label').hidden = $('link-mode').value !== 'ai';
+    $('link-level-label').hidden = $('link-mode').value === 'hotseat';
+  };
+  $('link-mode').onchange = showChoices;
+  showChoices();
+  if (dialog.open) dialog.close(); // a second link while the first is asked about: the newer wins
+  dialog.returnValue = '';
+  dialog.showModal();
+  await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
+  if (dialog.returnValue !== 'open') return;
+  Object.assign(settings, { mode: $('link-mode').value, side: side.value, level: Number($('link-level').value) });
+  if (loadGame(shared, 'The shared game')) save();
+  renderState();
+}
+
+async function restore() {
   const saved = loadSave();
   if (saved.state) {
     const { mode, side, level, animation } = saved.state;
@@ -137,16 +187,7 @@ function restore() {
     notice(`Your saved game was not restored: ${saved.error}. A new game has started.`);
   }
   applySettings();
-  let loaded = false;
-  if (location.hash.length > 1) {
-    // A shared game replaces the saved one (a bad link leaves the save alone);
-    // the fragment is then dropped so that a reload shows the game as it
-    // stands, from the save.
-    if (shared) loaded = loadGame(shared, 'The shared game');
-    else notice('This link holds no game that can be loaded: it is incomplete, damaged or too long.');
-    history.replaceState(null, '', location.pathname + location.search);
-  }
-  if (!loaded && saved.state && !loadGame(saved.state, 'Your saved game')) {
+  if (saved.state && !loadGame(saved.state, 'Your saved game')) {
     // Refused as a whole: its settings go too, never half of a save.
     clearSave();
     Object.assign(settings, DEFAULT_SETTINGS);
@@ -156,19 +197,27 @@ function restore() {
 
 // ---- events from the board ---------------------------------------------------
 
-board.addEventListener('ready', () => {
-  restore();
+board.addEventListener('ready', async () => {
+  await restore();
   ready = true;
   save();
   renderState();
   document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
   performance.mark('board-playable');
+  if (location.hash.length > 1) await openShared(location.hash);
+  window.addEventListener('hashchange', () => { if (location.hash.length > 1) openShared(location.hash); });
 }, { once: true });
-board.addEventListener('change', () => { save(); renderState(); });
+board.addEventListener('change', (/** @type {any} */ e) => {
+  // Another game may be on the board now (a load through the board's API
+  // too): the menus and the AI's side follow it.
+  if (e.detail.kind === 'load') applySettings();
+  save();
+  renderState();
+});
 board.addEventListener('view', renderState);
 board.addEventListener('thinking', renderState);
 board.addEventListener('gameover', renderState);
-board.addEventListener('error', (e) => notice(e.detail.message));
+board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.detail)));
 
 // ---- controls ------------------------------------------------------------------
 
@@ -176,24 +225,52 @@ $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   newGame($('game').value);
 });
-for (const id of ['mode', 'side', 'level', 'animation']) {
-  $(id).addEventListener('change', () => {
-    settings[id] = id === 'level' ? Number($(id).value) : id === 'animation' ? $(id).checked : $(id).value;
-    applySettings();
-    save();
-    renderState();
-  });
+$('game').addEventListener('change', () => { if ($('game').value !== currentGame()) newGame($('game').value); });
+
+/** Against the AI mid-game, a change that makes the AI move at once is said first. */
+async function settingChanged(id) {
+  const next = { ...settings, [id]: id === 'level' ? Number($(id).value) : id === 'animation' ? $(id).checked : $(id).value };
+  const sides = board.sides;
+  const ai = aiFor(next, sides);
+  const aiMovesNow = inProgress() && (ai === 'both' || ai === board.sideToMove) && ai !== aiFor(settings, sides);
+  if (aiMovesNow) {
+    const who = ai === 'both' ? 'The AI will play both sides' : `The AI will play ${sideLabel(ai)}`;
+    const ok = await ask({
+      text: `${who} and move now, from the current position.`,
+      yes: 'Let the AI move', no: 'Cancel',
+    });
+    if (!ok) { applySettings(); return; }
+  }
+  Object.assign(settings, next);
+  applySettings();
+  save();
+  renderState();
 }
+for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
+
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
-$('hint').addEventListener('click', () => board.hint().catch((err) => notice(err.message)));
+$('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
 $('live').addEventListener('click', () => { board.viewPly = null; });
 $('moves').addEventListener('click', (e) => {
   const ply = e.target.closest('button')?.dataset.ply;
   if (ply) board.viewPly = Number(ply) === board.ply ? null : Number(ply);
 });
 
-$('help').addEventListener('click', () => $('help-dialog').showModal());
+/** The rules' example boards: replays, made when the rules are first opened. */
+function exampleBoards() {
+  for (const slot of document.querySelectorAll('#help-dialog .mini:empty')) {
+    const example = document.createElement('sowing-board');
+    const { game, position, moves } = /** @type {HTMLElement} */ (slot).dataset;
+    example.setAttribute('readonly', '');
+    example.setAttribute('animation', 'off');
+    example.setAttribute('game', game ?? 'intermedium');
+    if (position) example.setAttribute('position', position);
+    example.setAttribute('moves', moves ?? '');
+    slot.append(example);
+  }
+}
+$('help').addEventListener('click', () => { $('help-dialog').showModal(); exampleBoards(); });
 
 function shareLink() {
   return new URL(toFragment({ position: board.startPosition, moves: board.moves }), location.href).href;
@@ -216,14 +293,27 @@ async function copy(text, field) {
 }
 $('copy-text').addEventListener('click', () => copy($('game-text').value, $('game-text')));
 $('copy-link').addEventListener('click', () => copy($('share-link').value, $('share-link')));
-$('import').addEventListener('click', () => {
+$('import').addEventListener('click', async () => {
   const error = $('import-error');
+  const text = $('game-text').value;
+  // Checked first: a text that is no game says why, with no question asked.
+  const { Game } = await loadEngine();
   try {
-    board.importText($('game-text').value);
+    Game.importText(text).free();
+  } catch (err) {
+    error.textContent = `This game could not be loaded: ${plainError(err)}`;
+    error.hidden = false;
+    return;
+  }
+  if (inProgress() && !(await ask({
+    text: `Load this game? The game in progress (${movesText(board.ply)}) will be lost.`, yes: 'Load it', no: 'Keep playing',
+  }))) return;
+  try {
+    board.importText(text);
     applySettings();
     $('export-dialog').close();
   } catch (err) {
-    error.textContent = `This game could not be loaded: ${err.message}`;
+    error.textContent = `This game could not be loaded: ${plainError(err)}`;
     error.hidden = false;
   }
 });

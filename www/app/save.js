@@ -23,7 +23,7 @@ export function loadSave() {
   try {
     return { state: validate(JSON.parse(text)) };
   } catch (err) {
-    return { error: err.message };
+    return { error: /** @type {Error} */ (err).message };
   }
 }
 

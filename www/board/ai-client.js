@@ -23,21 +23,28 @@ function startWorker() {
 }
 
 export class AiClient {
+  /** @type {Worker | null} */
   #worker = null;
+  /** @type {Map<number, {resolve: (move: string | null) => void, reject: (err: Error) => void}>} */
   #pending = new Map();
   #nextId = 1;
 
-  /** Asks for a move. Resolves to the move text (or null if the game is over). */
+  /** Asks for a move. Resolves to the move text (or null if the game is over).
+   * @param {{position: string, moves: string[], rules: object, level: number, seed: number, budgetMs?: number}} request
+   * @returns {Promise<string | null>} */
   request({ position, moves, rules, level, seed, budgetMs }) {
-    if (!this.#worker) {
-      this.#worker = startWorker();
-      this.#worker.onmessage = (e) => this.#reply(e.data);
-      this.#worker.onerror = (e) => this.#failAll(e.message || 'the AI worker failed to start');
+    let worker = this.#worker;
+    if (!worker) {
+      worker = startWorker();
+      worker.onmessage = (e) => this.#reply(e.data);
+      worker.onerror = (e) => this.#failAll(e.message || 'the AI worker failed to start');
+      this.#worker = worker;
     }
     const id = this.#nextId++;
+    const ready = worker;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ id, position, moves, rules, level, seed, budgetMs });
+      ready.postMessage({ id, position, moves, rules, level, seed, budgetMs });
     });
   }
 
@@ -46,7 +53,7 @@ export class AiClient {
     if (!waiting) return;
     this.#pending.delete(id);
     if (error) {
-      const err = new Error(error.message);
+      const err = /** @type {Error & {code?: string}} */ (new Error(error.message));
       err.code = error.code;
       waiting.reject(err);
     } else {
@@ -56,7 +63,7 @@ export class AiClient {
 
   #failAll(message) {
     for (const { reject } of this.#pending.values()) {
-      const err = new Error(message);
+      const err = /** @type {Error & {code?: string}} */ (new Error(message));
       err.code = 'ai-failed';
       reject(err);
     }

@@ -1,12 +1,12 @@
 // Turns a recorded move into animation frames: pick up, one frame per drop,
 // the captures (shown crossed, then removed), then the stones put back. It
 // replays what the engine recorded (MoveInfo); it decides nothing.
-import { parseCell } from './layout.js';
+import { cellOf } from './layout.js';
 
 /** Frames for `info` starting from `before` (the board before the move). */
 export function sowingFrames(before, info, files) {
   const board = Uint8Array.from(before);
-  const at = (name) => { const c = parseCell(name); return c.rank * files + c.file; };
+  const at = (name) => { const c = cellOf(name); return c.rank * files + c.file; };
   const frames = [];
   const trail = [info.origin];
   board[at(info.origin)] -= info.count;
@@ -28,22 +28,19 @@ export function sowingFrames(before, info, files) {
   return frames;
 }
 
-/** Plays frames with requestAnimationFrame; `show(frame)` draws one and
- * `done` runs after the last. Returns a function that stops it early
- * (without calling `done`: whoever stops it draws what comes next). */
+/** Plays frames, one every `msPerFrame` (a `hold` frame lasts longer);
+ * `show(frame)` draws one and `done` runs after the last. Timers rather than
+ * requestAnimationFrame: a hidden or throttled page still gets to the end of
+ * the move instead of stalling mid-sowing (and leaving the board waiting).
+ * Returns a function that stops it early (without calling `done`: whoever
+ * stops it draws what comes next). */
 export function playFrames(frames, { msPerFrame, show, done }) {
-  let index = -1, raf = 0, startedAt = 0;
-  // Cumulative end time of each frame (a `hold` frame lasts longer).
-  const ends = [];
-  frames.reduce((t, f) => { ends.push(t + msPerFrame * (f.hold ?? 1)); return ends.at(-1); }, 0);
-  const tick = (now) => {
-    startedAt ||= now;
-    const t = now - startedAt;
-    const i = ends.findIndex((end) => t < end);
-    if (i < 0) { done(); return; }
-    if (i !== index) { index = i; show(frames[i]); }
-    raf = requestAnimationFrame(tick);
+  let timer = 0;
+  const step = (i) => {
+    if (i >= frames.length) { done(); return; }
+    show(frames[i]);
+    timer = setTimeout(() => step(i + 1), msPerFrame * (frames[i].hold ?? 1));
   };
-  raf = requestAnimationFrame(tick);
-  return () => cancelAnimationFrame(raf);
+  step(0);
+  return () => clearTimeout(timer);
 }

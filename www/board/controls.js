@@ -1,16 +1,19 @@
-// The controls under the board canvas: the prompt, the number chooser (pick-up
-// counts, drops, stones to put back), undo-step/cancel, replay buttons, and
-// the live region. Pure functions of plain data, plus one DOM update.
+// The controls under the board canvas: the prompt (or a refused click's
+// reason), undo-step/cancel, the number chooser (pick-up counts, drops,
+// stones to put back), replay buttons, and the live region. Pure functions
+// of plain data, plus one DOM update.
 
+// Undo step / Cancel move come before the numbers: with 32 numbers on a
+// laptop screen they must not be pushed below the fold.
 export const TEMPLATE = `
 <div class="wrap">
   <div class="board"><canvas part="canvas" tabindex="0"></canvas></div>
-  <div class="status" part="status"><span class="prompt"></span> <span class="thinking" hidden>AI is thinking…</span></div>
-  <div class="chooser row" part="chooser" hidden><span class="label"></span></div>
+  <div class="status" part="status"><span class="prompt"></span><span class="flash" role="status" hidden></span> <span class="thinking" hidden>AI is thinking…</span></div>
   <div class="build row" part="build-controls" hidden>
     <button type="button" data-act="undo-step">Undo step</button>
     <button type="button" data-act="cancel">Cancel move</button>
   </div>
+  <div class="chooser row" part="chooser" hidden><span class="label"></span></div>
   <div class="replay row" part="replay-controls" hidden>
     <button type="button" data-act="first" aria-label="First position">«</button>
     <button type="button" data-act="prev" aria-label="Previous move">‹</button>
@@ -21,41 +24,71 @@ export const TEMPLATE = `
   <div class="sr" role="status" aria-live="polite"></div>
 </div>`;
 
+/** @param {string} s */
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
-/** The chooser for the move being built, or null: the engine's options only. */
-export function chooserFor(build, pending) {
-  if (build?.stage === 'count') {
-    return { label: `Pick up how many stones from ${build.origin}?`, options: build.counts, main: build.counts.at(-1) };
-  }
-  if (pending?.kind === 'step') {
-    return { label: `Drop how many on ${pending.cell}? (${build.cash} in hand)`, options: pending.options, main: pending.options.at(-1) };
-  }
-  if (pending?.kind === 'place') {
-    return { label: `Put how many captured stones on ${pending.cell}? (${build.toPlace} to place)`, options: pending.options, main: pending.options.at(-1) };
-  }
-  return null;
-}
-
-/** The one-line prompt under the board. */
-export function promptFor({ build, side, aiToMove, readonly, outcome, review }) {
-  if (review) return review.ply === 0 ? 'Start position' : `After move ${review.ply}: ${review.move}`;
-  if (outcome) return `Game over — ${outcome.description}.`;
+/**
+ * The one-line prompt under the board. Moves are numbered 1, 2, 3... from
+ * the start of the record, as in the app's move list and the replay counter.
+ * @param {{build: any, side: string, aiToMove: boolean, yours: boolean, readonly: boolean,
+ *   outcome: {description: string} | null, review: {ply: number, move: string | null, side: string | null} | null}} view
+ */
+export function promptFor({ build, side, aiToMove, yours, readonly, outcome, review }) {
+  if (review) return review.ply === 0 ? 'Start position' : `After move ${review.ply} (${capital(review.side ?? '')}): ${review.move}`;
+  if (outcome) return `Game over — ${capital(outcome.description)}.`;
   const Side = capital(side);
+  const who = yours ? `Your move (${Side})` : `${Side} to move`;
   if (readonly || !build) return aiToMove && !readonly ? `${Side} (AI) to move` : `${Side} to move`;
+  const lead = yours ? 'Your move' : Side;
   switch (build.stage) {
-    case 'origin': return `${Side} to move: choose a stack`;
-    case 'count': return `${Side}: choose how many stones to pick up`;
-    case 'step': return `${Side}: choose the next cell (${build.cash} in hand)`;
-    case 'place': return `${Side}: put ${build.toPlace} captured stone${build.toPlace === 1 ? '' : 's'} back on any stacks`;
-    default: return `${Side} to move`;
+    case 'origin': return `${who}: choose a stack`;
+    case 'count': return `${lead}: choose how many stones to pick up`;
+    case 'step': return `${lead}: choose the next cell (${build.cash} in hand)`;
+    case 'place': return `${lead}: put ${build.toPlace} captured stone${build.toPlace === 1 ? '' : 's'} back on any stacks`;
+    default: return who;
   }
 }
 
-/** Updates the controls' DOM from `view` (see the element's #renderControls). */
+/** Digits typed in a row within this time make one number ("1" then "2": 12). */
+const TYPE_AHEAD_MS = 900;
+let typed = { text: '', at: 0 };
+
+/**
+ * A key on the number chooser: the index of the number to focus next, or
+ * null when the key is not the chooser's. Arrows step, Home/End jump,
+ * digits pick a number (several digits in a row make one number).
+ * @param {string} key @param {number} at the focused index (-1: none)
+ * @param {number[]} numbers @param {number} now a time in ms
+ * @returns {number | null}
+ */
+export function chooserKey(key, at, numbers, now) {
+  const last = numbers.length - 1;
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, at - 1);
+  if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(last, at + 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  if (!/^[0-9]$/.test(key)) return null;
+  typed = { text: (now - typed.at < TYPE_AHEAD_MS ? typed.text : '') + key, at: now };
+  let i = numbers.indexOf(Number(typed.text));
+  if (i < 0) {
+    // "3" then "9" with no 39: start again from the last digit.
+    typed.text = key;
+    i = numbers.indexOf(Number(key));
+  }
+  return i < 0 ? at : i;
+}
+
+/**
+ * Updates the controls' DOM from `view` (see the element's #renderControls).
+ * @param {Record<string, any>} els
+ * @param {{prompt: string, chooser: {label: string, options: number[], main: number} | null,
+ *   building: boolean, replay: {shown: number, total: number} | null, focusChooser: boolean}} view
+ */
 export function renderControls(els, { prompt, chooser, building, replay, focusChooser }) {
   els.prompt.textContent = prompt;
   els.chooser.hidden = !chooser;
+  const active = els.chooser.getRootNode().activeElement;
+  const focusedN = els.chooser.contains(active) ? active.dataset.n : null;
   for (const old of els.chooser.querySelectorAll('button')) old.remove();
   if (chooser) {
     els.chooserLabel.textContent = chooser.label;
@@ -69,7 +102,10 @@ export function renderControls(els, { prompt, chooser, building, replay, focusCh
       els.chooser.append(btn);
     }
     // Keyboard players go straight to the numbers (the largest is focused).
-    if (focusChooser) els.chooser.querySelector('button.main')?.focus();
+    // A redraw keeps the number that had the focus.
+    const again = focusedN != null ? els.chooser.querySelector(`button[data-n="${focusedN}"]`) : null;
+    if (again) again.focus();
+    else if (focusChooser || focusedN != null) els.chooser.querySelector('button.main')?.focus();
   }
   els.build.hidden = !building;
   els.replay.hidden = !replay;
@@ -78,5 +114,33 @@ export function renderControls(els, { prompt, chooser, building, replay, focusCh
     const [first, prev, next, last] = els.replay.querySelectorAll('button');
     first.disabled = prev.disabled = replay.shown === 0;
     next.disabled = last.disabled = replay.shown >= replay.total;
+  }
+}
+
+/** A short message in place of the prompt for a while (a refused click's reason). */
+export class Flash {
+  #timer = 0;
+  /** @type {HTMLElement} */ #flash;
+  /** @type {HTMLElement} */ #prompt;
+
+  /** @param {HTMLElement} flash @param {HTMLElement} prompt */
+  constructor(flash, prompt) {
+    this.#flash = flash;
+    this.#prompt = prompt;
+  }
+
+  /** @param {string} text @param {number} ms */
+  show(text, ms) {
+    this.#flash.textContent = text;
+    this.#flash.hidden = false;
+    this.#prompt.hidden = true;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.clear(), ms);
+  }
+
+  clear() {
+    clearTimeout(this.#timer);
+    this.#flash.hidden = true;
+    this.#prompt.hidden = false;
   }
 }

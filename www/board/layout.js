@@ -10,6 +10,14 @@ export function parseCell(name) {
   return m ? { file: m[1].charCodeAt(0) - 97, rank: Number(m[2]) - 1 } : null;
 }
 
+/** A cell named by the engine: `parseCell`, which cannot fail here.
+ * @param {string} name @returns {{file: number, rank: number}} */
+export function cellOf(name) {
+  const c = parseCell(name);
+  if (!c) throw new Error(`not a cell: ${name}`);
+  return c;
+}
+
 /** Layout for a board of `files` x `ranks` in a box `width` CSS pixels wide
  * (and at most `maxHeight` tall). */
 export function makeLayout({ files, ranks, width, maxHeight = Infinity, coordinates = true, flipped = false }) {

@@ -1,31 +1,69 @@
 // What to mark on the board (legal choices, the move so far, the last move,
-// captures, the hint, the keyboard cursor), from plain data. `render.js`
-// draws these marks; nothing here decides what is legal.
+// captures, the hint, the keyboard cursor, a captured city), from plain
+// data. `render.js` draws these marks; nothing here decides what is legal.
+
+/** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
+/** @typedef {import('../pkg/sowboard.js').BuildState} BuildState */
+/** @typedef {{cell: string, count: number}} Drop */
+
+/**
+ * The counts of a move worth writing on the board: the pick-up and each
+ * drop. When every drop is a single stone the path alone says it all (and
+ * the whole cash is always spent), so nothing is written.
+ * @param {MoveInfo} info
+ * @returns {{pickUp: Drop | null, drops: Drop[]}}
+ */
+export function moveCounts(info) {
+  if (info.path.every((d) => d.count === 1)) return { pickUp: null, drops: [] };
+  return { pickUp: { cell: info.origin, count: info.count }, drops: info.path };
+}
 
 /**
  * focus: the cursor cell or null; frame: the animation frame on show or null;
  * last: the MoveInfo of the move on show or null; build: the BuildState when
  * the person to move may choose, else null; pending: {cell} awaiting a number;
- * hint: the hinted path or null.
+ * hint: the hinted move (MoveInfo) or null; lostCity: a captured city's cell.
+ * @param {{focus: string | null, frame: any, last: MoveInfo | null, build: BuildState | null,
+ *   pending: {cell: string} | null, hint: MoveInfo | null, lostCity?: string | null}} view
  */
-export function marksFor({ focus, frame, last, build, pending, hint }) {
+export function marksFor({ focus, frame, last, build, pending, hint, lostCity = null }) {
   if (frame) return { lastPath: frame.path, hand: frame.hand, captured: frame.captured ?? [], focus };
+  /** @type {Record<string, any>} */
   const marks = {
     focus,
     lastPath: last ? [last.origin, ...last.path.map((d) => d.cell)] : [],
     captured: last ? last.captured : [],
     placed: last ? last.placements : [],
-    hint,
+    lastDrops: last ? moveCounts(last).drops : [],
+    lastPickUp: last ? moveCounts(last).pickUp : null,
+    lostCity,
   };
+  if (hint) {
+    // The hint in full, as the last move is drawn: path, counts, captures
+    // and where captured stones go back.
+    const counts = moveCounts(hint);
+    Object.assign(marks, {
+      hint: [hint.origin, ...hint.path.map((d) => d.cell)],
+      hintPickUp: counts.pickUp,
+      hintDrops: counts.drops,
+      hintCaptured: hint.captured,
+      hintPlaced: hint.placements,
+      // The last move's marks would mix with the hint's.
+      lastPath: [], captured: [], placed: [], lastDrops: [], lastPickUp: null,
+    });
+  }
   if (!build) return marks;
   if (build.origin) {
     // A move under way replaces the last move on the board.
     Object.assign(marks, {
       selected: build.origin,
       path: [build.origin, ...build.path.map((d) => d.cell)],
+      pathDrops: build.path.some((d) => d.count !== 1) ? build.path : [],
       lastPath: [],
       captured: build.captured,
       placed: [],
+      lastDrops: [],
+      lastPickUp: null,
     });
   }
   if (build.stage === 'origin') marks.origins = build.origins;

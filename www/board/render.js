@@ -1,6 +1,6 @@
 // Draws the board on a canvas from a plain view description. Knows nothing
 // of the rules: what is legal, captured or sown arrives in `view`.
-import { cellName, parseCell } from './layout.js';
+import { cellName, cellOf as parseCell } from './layout.js';
 
 /**
  * view: {
@@ -42,11 +42,14 @@ function drawCells(ctx, { layout: L, theme: T }) {
 }
 
 function drawCities(ctx, { layout: L, theme: T, cities, sides }) {
+  // The label sits on a pill of the side's colour, in that side's text
+  // colour: readable on any cell colour, light or dark theme.
   for (const city of cities) {
     const c = parseCell(city.cell);
     const { x, y } = L.origin(c.file, c.rank);
     const s = L.cell;
-    const colour = city.side === sides[0] ? T.firstStone : T.secondStone;
+    const first = city.side === sides[0];
+    const colour = first ? T.firstStone : T.secondStone;
     // A crenellated outline: a city, drawn under any stones on it.
     ctx.save();
     ctx.strokeStyle = colour;
@@ -59,11 +62,14 @@ function drawCities(ctx, { layout: L, theme: T, cities, sides }) {
     for (let i = 0; i < 5; i += 2) {
       ctx.fillRect(x + inset + i * tooth, y + inset - tooth * 0.45, tooth, tooth * 0.45);
     }
-    ctx.globalAlpha = 0.85;
-    ctx.font = `700 ${Math.round(s * 0.15)}px ${T.font}`;
+    ctx.font = `700 ${Math.max(8, Math.round(s * 0.17))}px ${T.font}`;
+    const tw = ctx.measureText('CITY').width + s * 0.08;
+    const th = Math.max(10, s * 0.21);
+    ctx.fillRect(x + (s - tw) / 2, y + s - inset - th, tw, th);
+    ctx.fillStyle = first ? T.firstText : T.secondText;
     ctx.textAlign = 'center';
-    ctx.textBaseline = 'alphabetic';
-    ctx.fillText('CITY', x + s / 2, y + s - inset - s * 0.04);
+    ctx.textBaseline = 'middle';
+    ctx.fillText('CITY', x + s / 2, y + s - inset - th / 2);
     ctx.restore();
   }
 }
@@ -163,36 +169,62 @@ function cross(ctx, L, name, colour) {
   ctx.stroke();
 }
 
-/** A small "+n" in a cell's corner: captured stones put back there. */
-function badge(ctx, L, name, text, colour, font) {
+/**
+ * A small label in a corner of a cell: `tr` (top right) "+n" captured
+ * stones put back, `bl` (bottom left) stones dropped, `tl` (top left) the
+ * pick-up. Each kind has its corner, so that they never cover each other.
+ */
+function badge(ctx, L, name, text, colour, font, corner = 'tr') {
   const c = parseCell(name);
+  if (!c) return;
   const { x, y } = L.origin(c.file, c.rank);
-  const h = Math.max(10, L.cell * 0.26);
+  const h = Math.max(11, L.cell * 0.28);
   ctx.font = `700 ${Math.round(h * 0.8)}px ${font}`;
   const w = ctx.measureText(text).width + h * 0.4;
+  const bx = corner === 'tr' ? x + L.cell - w - 2 : x + 2;
+  const by = corner === 'bl' ? y + L.cell - h - 2 : y + 2;
   ctx.fillStyle = colour;
-  ctx.fillRect(x + L.cell - w - 2, y + 2, w, h);
+  ctx.fillRect(bx, by, w, h);
   ctx.fillStyle = '#ffffff';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(text, x + L.cell - w / 2 - 2, y + 2 + h / 2);
+  ctx.fillText(text, bx + w / 2, by + h / 2);
 }
 
 function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   ctx.save();
   const w = Math.max(2, L.cell * 0.06);
+  if (marks.lostCity) {
+    // A captured city: filled and ringed in the capture colour.
+    const c = parseCell(marks.lostCity);
+    const { x, y } = L.origin(c.file, c.rank);
+    ctx.globalAlpha = 0.35;
+    ctx.fillStyle = T.capture;
+    ctx.fillRect(x, y, L.cell, L.cell);
+    ctx.globalAlpha = 1;
+    ring(ctx, L, marks.lostCity, T.capture, w * 1.6, 0.03);
+  }
   for (const name of marks.origins ?? []) ring(ctx, L, name, T.highlight, w);
-  for (const name of marks.places ?? []) ring(ctx, L, name, T.highlight, w);
   for (const name of marks.targets ?? []) {
     const c = parseCell(name);
     if (board[c.rank * L.files + c.file]) ring(ctx, L, name, T.highlight, w);
     else dot(ctx, L, name, T.highlight);
   }
   if (marks.selected) ring(ctx, L, marks.selected, T.selected, w * 1.4);
+  // Inside the origin's ring, so that a stack that is both (c3 in Browne's
+  // example) shows both marks.
+  for (const name of marks.places ?? []) ring(ctx, L, name, T.highlight, w, 0.2);
   if (marks.pending) ring(ctx, L, marks.pending, T.selected, w * 1.4, 0.14);
   if (marks.hand) ring(ctx, L, marks.hand, T.lastMove, w * 1.4);
   for (const name of marks.captured ?? []) cross(ctx, L, name, T.capture);
+  for (const name of marks.hintCaptured ?? []) cross(ctx, L, name, T.hint);
+  if (marks.lastPickUp) badge(ctx, L, marks.lastPickUp.cell, `−${marks.lastPickUp.count}`, T.selected, T.font, 'tl');
+  for (const drop of marks.lastDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');
+  for (const drop of marks.pathDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');
   for (const drop of marks.placed ?? []) badge(ctx, L, drop.cell, `+${drop.count}`, T.capture, T.font);
+  if (marks.hintPickUp) badge(ctx, L, marks.hintPickUp.cell, `−${marks.hintPickUp.count}`, T.hint, T.font, 'tl');
+  for (const drop of marks.hintDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.hint, T.font, 'bl');
+  for (const drop of marks.hintPlaced ?? []) badge(ctx, L, drop.cell, `+${drop.count}`, T.hint, T.font);
   if (marks.focus) {
     ctx.setLineDash([L.cell * 0.12, L.cell * 0.08]);
     ring(ctx, L, marks.focus, T.focus, Math.max(2, L.cell * 0.04), 0.02);

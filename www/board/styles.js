@@ -43,15 +43,26 @@ sheet.replaceSync(`
 }
 @media (prefers-color-scheme: dark) {
   :host { color: var(--sowing-text, #e4e8ee); }
+  .flash { background: var(--sowing-flash-bg, #4a3f14); color: var(--sowing-flash-text, #ffe9a8); }
   .board {
+    --_odd-cell: var(--sowing-blue-cell, #3c5378);
+    --_even-cell: var(--sowing-red-cell, #6e4444);
     --_coordinates: var(--sowing-coordinates, #a3adbb);
     --_focus: var(--sowing-focus, #6cb2ff);
     --_border: var(--sowing-border, rgba(255, 255, 255, 0.3));
   }
 }
+@media (prefers-color-scheme: dark) {
+  :host([game="cash-in-hand"]) .board {
+    --_odd-cell: var(--sowing-light-cell, #b9a888);
+    --_even-cell: var(--sowing-dark-cell, #6d553b);
+  }
+}
 canvas { display: block; touch-action: manipulation; outline: none; cursor: pointer; border-radius: 4px; }
 canvas:focus-visible { box-shadow: 0 0 0 3px var(--_focus); }
 .status { min-height: 1.5em; text-align: center; font-size: 0.95rem; }
+/* A refused click's reason, in place of the prompt for a moment. */
+.flash { display: inline-block; padding: 0 0.5rem; border-radius: 4px; background: var(--sowing-flash-bg, #fff1c2); color: var(--sowing-flash-text, #5a4300); font-weight: 600; }
 .thinking { font-style: italic; opacity: 0.85; }
 .row { display: flex; flex-wrap: wrap; gap: 0.35rem; justify-content: center; align-items: center; }
 .chooser .label { width: 100%; text-align: center; font-size: 0.9rem; }
@@ -70,6 +81,12 @@ button {
 button:hover { border-color: var(--_highlight); }
 button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 button.main { border-color: var(--_selected); font-weight: 700; }
+.chooser { gap: 0.25rem; }
+.chooser button { min-width: 2.2rem; padding: 0.2rem 0.3rem; }
+/* Touch screens: every button at least 44 px square. */
+@media (pointer: coarse) {
+  button, .chooser button { min-width: 44px; min-height: 44px; }
+}
 button:disabled { opacity: 0.45; cursor: default; }
 [hidden] { display: none !important; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

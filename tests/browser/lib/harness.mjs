@@ -4,8 +4,11 @@
 const tests = [];
 export function test(name, fn) { tests.push({ name, fn }); }
 
-/** Thrown to skip a test whose subject is not there yet (reported, not counted as passed). */
-export class Skip extends Error {}
+/** Thrown when the browser running the tests lacks a capability a test needs
+ * (say, a clipboard in headless mode). Only this is reported as a skip: the
+ * product not doing something is a failure, never a skip. The message must
+ * name the missing browser capability. */
+export class BrowserLacks extends Error {}
 
 export function assert(condition, message) {
   if (!condition) throw new Error(message);
@@ -16,23 +19,27 @@ export function assertEqual(actual, expected, what) {
 }
 
 export async function runAll(context) {
+  return runTests(tests, context, process.env.ONLY);
+}
+
+/** Runs `list` ({name, fn}); exported for the harness's own unit test. */
+export async function runTests(list, context, only = undefined, log = console.log) {
   let passed = 0, failed = 0, skipped = 0;
-  const only = process.env.ONLY;
-  for (const t of tests) {
+  for (const t of list) {
     if (only && !t.name.includes(only)) continue;
     const started = Date.now();
     try {
       await t.fn(context);
       passed++;
-      console.log(`ok   ${t.name} (${Date.now() - started} ms)`);
+      log(`ok   ${t.name} (${Date.now() - started} ms)`);
     } catch (err) {
-      if (err instanceof Skip) {
+      if (err instanceof BrowserLacks) {
         skipped++;
-        console.log(`skip ${t.name}: ${err.message}`);
+        log(`skip ${t.name}: the browser lacks ${err.message}`);
         continue;
       }
       failed++;
-      console.log(`FAIL ${t.name}\n     ${String(err?.stack ?? err).split('\n').slice(0, 4).join('\n     ')}`);
+      log(`FAIL ${t.name}\n     ${String(err?.stack ?? err).split('\n').slice(0, 4).join('\n     ')}`);
     }
   }
   return { passed, failed, skipped };

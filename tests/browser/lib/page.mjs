@@ -26,11 +26,24 @@ export const boardState = (page, selector = 'sowing-board') => page.evaluate((s)
   return { position: b.position, moves: b.moves, outcome: b.outcome, ply: b.ply, start: b.startPosition };
 }, selector);
 
-/** Whether the engine in the page implements Cash in Hand yet. */
-export const cashAvailable = (page) => page.evaluate(async () => {
-  const { Game } = await import('/pkg/sowboard.js');
-  const g = new Game('cash-in-hand');
-  const ok = g.build().origins.length > 0;
-  g.free();
-  return ok;
-});
+/** Answers the page's yes/no question (the ask dialog): 'yes' or 'no'. */
+export async function answer(page, value) {
+  await page.waitForSelector('#ask-dialog[open]');
+  await page.click(`#ask-dialog button[value="${value}"]`);
+  await page.waitForSelector('#ask-dialog:not([open])', { state: 'attached' });
+}
+
+/** Opens a share link in `page` (already showing the app) and accepts it in
+ * the dialog with the given mode (and side, level). */
+export async function openLink(page, url, { mode = 'hotseat', side, level } = {}) {
+  // Into a page that shows the app already, this is a fragment-only
+  // navigation (no reload): the app hears it (hashchange).
+  await page.goto(url);
+  await appReady(page);
+  await page.waitForSelector('#link-dialog[open]');
+  await page.selectOption('#link-mode', mode);
+  if (side) await page.selectOption('#link-side', side);
+  if (level) await page.selectOption('#link-level', String(level));
+  await page.click('#link-open');
+  await page.waitForSelector('#link-dialog:not([open])', { state: 'attached' });
+}

@@ -1,0 +1,101 @@
+// Every attribute of <sowing-board> in one table: its default and how its
+// text is read. The element reads attributes only through `readOptions`.
+// Side names come from the engine's `sides()` of the game on show, never
+// from a list here.
+
+/** The words that switch a flag off (`animation="off"`, `coordinates="no"`...). */
+const OFF = /^(off|false|0|no)$/i;
+
+/** @param {string | null} v @param {boolean} fallback */
+export const flag = (v, fallback) => (v == null || v === '' ? fallback : !OFF.test(v.trim()));
+
+/** The error thrown by the element's methods before the engine is loaded. */
+export function notReady() {
+  const err = /** @type {Error & {code: string}} */ (new Error('the board is not ready yet (wait for the ready event)'));
+  err.code = 'not-ready';
+  return err;
+}
+
+/** Per-level deadline (ms) when `ai-time` is not set: none for the quick levels.
+ * Levels are bounded by node budgets; this is a safety net for the rare
+ * positions where levels 4-5 would think for many seconds in wasm. */
+const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 4: 5000, 5: 8000 });
+
+/** Attributes that make up the game record: a change reloads the game. */
+export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
+/** Attributes about how the game is played and shown. */
+export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time'];
+
+/**
+ * @typedef {object} Options
+ * @property {string} game
+ * @property {string[]} aiSides  the sides the AI plays (names from the engine)
+ * @property {number} level  1-5
+ * @property {boolean} readonly
+ * @property {boolean} animation
+ * @property {number} msPerFrame
+ * @property {boolean} coordinates
+ * @property {boolean} flipped  the second side at the bottom
+ * @property {number | undefined} budgetMs  the AI's time limit, if any
+ * @property {import('../pkg/sowboard.js').RuleOptions} rules
+ * @property {string[]} problems  unusable values, in words (reported as errors)
+ */
+
+/**
+ * Reads every attribute. `sides`: the engine's side names for the game on show.
+ * @param {(name: string) => string | null} get
+ * @param {string[]} sides
+ * @returns {Options}
+ */
+export function readOptions(get, sides) {
+  /** @type {string[]} */
+  const problems = [];
+  const aiText = (get('ai') ?? 'none').trim().toLowerCase();
+  /** @type {string[]} */
+  let aiSides = [];
+  if (aiText === 'both') aiSides = [...sides];
+  else if (sides.includes(aiText)) aiSides = [aiText];
+  else if (aiText !== 'none' && aiText !== '') {
+    problems.push(`ai="${get('ai')}" is not a side (use ${sides.join(', ')}, both or none)`);
+  }
+  const levelText = get('level');
+  let level = 3;
+  if (levelText != null) {
+    if (/^[1-5]$/.test(levelText.trim())) level = Number(levelText);
+    else problems.push(`level="${levelText}" is not a level from 1 to 5; playing at level 3`);
+  }
+  // From a site's attribute: bounded, so that no value can freeze the board
+  // mid-animation (Infinity, 1e9) or make it misbehave (negative, NaN).
+  const speed = Number(get('animation-speed'));
+  const orientation = (get('orientation') ?? '').trim().toLowerCase();
+  const time = Number(get('ai-time'));
+  const givenTime = Number.isFinite(time) && time >= 1 ? Math.round(time) : undefined;
+  return {
+    game: get('game') || 'intermedium',
+    aiSides,
+    level,
+    readonly: get('readonly') != null,
+    animation: flag(get('animation'), true),
+    msPerFrame: Number.isFinite(speed) && speed > 0 ? Math.min(speed, 2000) : 160,
+    coordinates: flag(get('coordinates'), true),
+    flipped: orientation === sides[1] || orientation === 'second',
+    budgetMs: givenTime ?? SAFETY_DEADLINE_MS[level],
+    rules: readRules(get),
+    problems,
+  };
+}
+
+/**
+ * The rule options given as attributes (absent ones keep the engine's defaults).
+ * @param {(name: string) => string | null} get
+ * @returns {import('../pkg/sowboard.js').RuleOptions}
+ */
+export function readRules(get) {
+  /** @type {import('../pkg/sowboard.js').RuleOptions} */
+  const rules = {};
+  const fmr = get('first-move-rule'), rep = get('repetition-draw'), quiet = get('quiet-limit');
+  if (fmr != null) rules.firstMoveRule = flag(fmr, true);
+  if (rep != null) rules.repetitionDraw = flag(rep, true);
+  if (quiet != null && quiet !== '') rules.quietLimit = Number(quiet);
+  return rules;
+}
