@@ -2,7 +2,7 @@
 // share links, offline reload, no outside requests, screenshots.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { answer, appReady, boardState, choose, clickCell, openLink } from './lib/page.mjs';
+import { answer, appReady, boardState, clickCell, openLink, setCount } from './lib/page.mjs';
 
 const INTERMEDIUM_START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
@@ -269,17 +269,16 @@ test('export the game as text and import it back; a bad import says why', async 
   await page.close();
 });
 
-test('Cash in Hand: pick-up count, drops and a redistribution by clicks', async (ctx) => {
+test('Cash in Hand: pick-up count, drops and a redistribution by taps (one stone per tap)', async (ctx) => {
   const { page, errors } = await open(ctx);
   await openLink(page, ctx.url + fragment(CASH_EXAMPLE), { mode: 'hotseat' });
   await page.waitForFunction((p) => document.querySelector('sowing-board').position === p, CASH_EXAMPLE);
   await clickCell(page, 'c3');
-  await choose(page, 8);
-  await clickCell(page, 'd4'); await choose(page, 3);
-  await clickCell(page, 'e5'); await choose(page, 1);
-  await clickCell(page, 'f4'); await choose(page, 4); // all 4 in hand (the sowing could go on with fewer)
-  await clickCell(page, 'g6'); await choose(page, 1);
-  await clickCell(page, 'g7'); await choose(page, 4); // the 4 captured stones left
+  assertEqual(await page.locator('sowing-board').locator('.stepper input').inputValue(), '14', 'the stepper starts at the whole stack');
+  assertEqual(await page.locator('sowing-board').locator('.chooser button').count(), 0, 'no wall of numbers');
+  await setCount(page, 8);
+  for (const cell of ['d4', 'd4', 'd4', 'e5', 'f4', 'f4', 'f4', 'f4']) await clickCell(page, cell); // all 4 in hand on f4
+  for (const cell of ['g6', 'g7', 'g7', 'g7', 'g7']) await clickCell(page, cell); // the 4 captured stones left
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 1);
   const state = await boardState(page);
   assertEqual(state.moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'the move');

@@ -4,7 +4,7 @@
 // their own touch context at 390x844.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { answer, appReady, boardState, choose, clickCell, openLink } from './lib/page.mjs';
+import { answer, appReady, boardState, clickCell, dragCells, openLink, setCount } from './lib/page.mjs';
 
 const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 // Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of 11 cells.
@@ -301,9 +301,8 @@ test('18.10: a refused click and a click during the AI\'s move give a visible re
 test('18.11: in the redistribution, a target under the origin\'s ring shows both marks', async (ctx) => {
   const { page } = await open(ctx);
   await hotseat(page, CASH_EXAMPLE);
-  await clickCell(page, 'c3', '#board'); await choose(page, 8, '#board');
-  await clickCell(page, 'd4', '#board'); await choose(page, 3, '#board');
-  await clickCell(page, 'e5', '#board'); await choose(page, 1, '#board');
+  await clickCell(page, 'c3', '#board'); await setCount(page, 8, '#board');
+  for (const cell of ['d4', 'd4', 'd4', 'e5']) await clickCell(page, cell, '#board');
   await page.evaluate(() => {
     window.__rings = [];
     const stroke = CanvasRenderingContext2D.prototype.strokeRect;
@@ -312,8 +311,8 @@ test('18.11: in the redistribution, a target under the origin\'s ring shows both
       return stroke.call(this, x, y, w, h);
     };
   });
-  await clickCell(page, 'f4', '#board');
-  await choose(page, 4, '#board'); // now: put the captured stones back, c3 among the targets
+  await dragCells(page, ['f4', 'f4'], { selector: '#board' }); // a drag ending on f4: it takes all 4 in hand
+  // now: put the captured stones back, c3 among the targets
   assert(/captured stone/.test(await shadow(page, '.prompt').textContent()), `in the redistribution: ${await shadow(page, '.prompt').textContent()}`);
   const { rings, cell } = await page.evaluate(() => {
     const b = document.querySelector('#board');
@@ -330,19 +329,19 @@ test('18.11: in the redistribution, a target under the origin\'s ring shows both
   assert(!covered(a, b) && !covered(b, a), `neither ring hides the other: ${JSON.stringify([a, b])}`);
 });
 
-test('18.12: at 1280x800 with 32 numbers, Undo step, Cancel move and every number are above the fold', async (ctx) => {
+test('18.12 / 17: at 1280x800 a 32-stone stack gets a stepper, not 32 numbers; every control above the fold', async (ctx) => {
   const { page } = await open(ctx);
   await hotseat(page, 'cash-in-hand');
   await clickCell(page, 'h1', '#board');
   const bottoms = await page.evaluate(() => {
     const root = document.querySelector('#board').shadowRoot;
-    const b = (s) => [...root.querySelectorAll(s)].map((e) => e.getBoundingClientRect().bottom);
-    return { build: b('.build button'), numbers: b('.chooser button'), scrollY, height: innerHeight };
+    const b = (s) => [...root.querySelectorAll(s)].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom);
+    return { build: b('.build button'), numbers: b('.chooser button'), stepper: b('.stepper button, .stepper input'), scrollY, height: innerHeight };
   });
-  assertEqual(bottoms.numbers.length, 32, 'numbers');
-  const lowest = Math.max(...bottoms.build, ...bottoms.numbers);
+  assertEqual([bottoms.numbers.length, bottoms.stepper.length], [0, 4], 'no number buttons; the stepper (−, count, +, Pick up)');
+  const lowest = Math.max(...bottoms.build, ...bottoms.stepper);
   assert(bottoms.scrollY === 0 && lowest <= bottoms.height, `lowest control at ${lowest} px of ${bottoms.height}`);
-  await page.screenshot({ path: `${ctx.artifacts}/cash-desktop-32-numbers.png` });
+  await page.screenshot({ path: `${ctx.artifacts}/cash-desktop-stepper.png` });
 });
 
 test('18 polish: "You win" with the reason in words, and the captured city marked', async (ctx) => {

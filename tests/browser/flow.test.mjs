@@ -53,6 +53,36 @@ test('flow: Browne\'s example by clicks and numbers, with the chooser the engine
   assertEqual(moved.move, 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4', 'the move');
 });
 
+test('flow gestures: the designer\'s example by enter/release; a drop grows one stone per entry', () => {
+  const flow = new MoveFlow(Game.load(CASH_EXAMPLE));
+  assertEqual(flow.enter('c3'), {}, 'press on the stack');
+  assertEqual(flow.count, 14, 'the stepper starts at the whole stack');
+  assertEqual([flow.setCount(8), flow.setCount(99), flow.stepCount(-1)], [8, 14, 13], 'the stepper keeps to offered counts');
+  flow.setCount(8);
+  for (const [cell, again] of [['d4', false], ['d4', true], ['d4', true], ['e5', false], ['f4', false]]) assertEqual(flow.enter(cell, again), {}, `enter ${cell}`);
+  assertEqual(flow.build().path.map((d) => `${d.cell}:${d.count}`), ['d4:3', 'e5:1', 'f4:1'], 'one stone per entry');
+  assert(/not a next cell/.test(flow.enter('a1').refused), 'a cell off the sowing is refused');
+  assertEqual(flow.build().path.length, 3, 'and changes nothing');
+  assertEqual(flow.release('f4'), {}, 'the release cell takes what remains');
+  assertEqual([flow.build().stage, flow.build().toPlace], ['place', 5], 'the captured stones go back');
+  assert(/cannot take them/.test(flow.enter('a1').refused), 'an empty cell cannot take captured stones');
+  flow.enter('g6');
+  flow.enter('g7');
+  const { moved } = flow.release('g7');
+  assertEqual(moved.move, 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4', 'the move');
+});
+
+test('flow gestures: Intermedium by entries; a drop cannot grow past what the builder offers', () => {
+  const flow = new MoveFlow(new Game('intermedium'));
+  assert(/b2 is not a stack/.test(flow.enter('b2').refused), 'not a stack');
+  flow.enter('a4');
+  flow.enter('b5');
+  assert(/No more stones can go on b5/.test(flow.enter('b5', true).refused), 'one stone per cell in Intermedium');
+  assertEqual(flow.build().path.map((d) => `${d.cell}:${d.count}`), ['b5:1'], 'unchanged');
+  for (const cell of ['a6', 'b7']) flow.enter(cell);
+  assertEqual(flow.enter('a8').moved.move, 'a4-b5-a6-b7-a8', 'played when the builder is done');
+});
+
 test('options: one table reads every attribute; side names come from the engine', () => {
   const attrs = (o) => (name) => (name in o ? o[name] : null);
   const sides = new Game('cash-in-hand').sides();

@@ -41,6 +41,7 @@ await import('./wasm-api.test.mjs');
 await import('./flow.test.mjs');
 await import('./app.test.mjs');
 await import('./defects.test.mjs');
+await import('./drag.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 

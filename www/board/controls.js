@@ -14,6 +14,13 @@ export const TEMPLATE = `
     <button type="button" data-act="cancel">Cancel move</button>
   </div>
   <div class="chooser row" part="chooser" hidden><span class="label"></span></div>
+  <div class="stepper row" part="stepper" hidden>
+    <span class="label"></span>
+    <button type="button" data-act="count-down" aria-label="One stone fewer">−</button>
+    <input class="count" type="number" inputmode="numeric" aria-label="Stones to pick up">
+    <button type="button" data-act="count-up" aria-label="One stone more">+</button>
+    <button type="button" data-act="count-ok" class="main">Pick up</button>
+  </div>
   <div class="replay row" part="replay-controls" hidden>
     <button type="button" data-act="first" aria-label="First position">«</button>
     <button type="button" data-act="prev" aria-label="Previous move">‹</button>
@@ -82,10 +89,22 @@ export function chooserKey(key, at, numbers, now) {
  * Updates the controls' DOM from `view` (see the element's #renderControls).
  * @param {Record<string, any>} els
  * @param {{prompt: string, chooser: {label: string, options: number[], main: number} | null,
+ *   stepper?: {origin: string, value: number, min: number, max: number} | null,
  *   building: boolean, replay: {shown: number, total: number} | null, focusChooser: boolean}} view
  */
-export function renderControls(els, { prompt, chooser, building, replay, focusChooser }) {
+export function renderControls(els, { prompt, chooser, stepper = null, building, replay, focusChooser }) {
   els.prompt.textContent = prompt;
+  els.stepper.hidden = !stepper;
+  if (stepper) {
+    // The pick-up count: the whole stack unless changed, then drag from the stack.
+    els.stepperLabel.textContent = `Pick up from ${stepper.origin}:`;
+    const input = els.stepperInput;
+    Object.assign(input, { min: String(stepper.min), max: String(stepper.max) });
+    if (input.value !== String(stepper.value)) input.value = String(stepper.value);
+    const [down, up] = els.stepper.querySelectorAll('button');
+    down.disabled = stepper.value <= stepper.min;
+    up.disabled = stepper.value >= stepper.max;
+  }
   els.chooser.hidden = !chooser;
   const active = els.chooser.getRootNode().activeElement;
   const focusedN = els.chooser.contains(active) ? active.dataset.n : null;

@@ -60,6 +60,7 @@ export class SowingBoard extends HTMLElement {
     this.#els = {
       canvas: $('canvas'), board: $('.board'), prompt: $('.prompt'), flash: $('.flash'), thinking: $('.thinking'),
       chooser: $('.chooser'), chooserLabel: $('.chooser .label'), build: $('.build'),
+      stepper: $('.stepper'), stepperLabel: $('.stepper .label'), stepperInput: $('.stepper input'),
       replay: $('.replay'), counter: $('.counter'), live: $('.sr'),
     };
     this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
@@ -74,8 +75,13 @@ export class SowingBoard extends HTMLElement {
       this.#unbind.push(() => target.removeEventListener(type, fn));
     };
     this.#unbind.push(attachInput(canvas, {
-      hit: (x, y) => this.#painter.hit(x, y),
-      click: (cell) => this.#onCell(cell),
+      hit: (x, y, inner) => this.#painter.hit(x, y, inner),
+      // A press that is refused ends the gesture: a drag from the wrong cell chooses nothing.
+      press: (cell) => this.#onGesture(cell, (name) => this.#flow?.enter(name) ?? {}, false, true),
+      enter: (cell, again) => this.#onGesture(cell, (name) => this.#flow?.enter(name, again) ?? {}, true),
+      release: (cell, dragged) => {
+        if (dragged && cell) this.#onGesture(cell, (name) => this.#flow?.release(name) ?? {}, true);
+      },
       key: (key) => this.#onKey(key),
     }));
     listen(/** @type {ShadowRoot} */ (this.shadowRoot), 'click', (e) => {
@@ -83,6 +89,24 @@ export class SowingBoard extends HTMLElement {
       if (button?.dataset.act) this.#onAction(button.dataset.act, button);
     });
     listen(this.#els.chooser, 'keydown', (e) => this.#onChooserKey(e));
+    // The stepper: typed digits, arrows (the input's own), the wheel, Enter.
+    const { stepperInput } = this.#els;
+    listen(stepperInput, 'input', () => { this.#flow?.setCount(stepperInput.valueAsNumber); this.#render(); });
+    // A tap on the count selects it: the digits typed replace it.
+    listen(stepperInput, 'focus', () => stepperInput.select());
+    listen(stepperInput, 'keydown', (e) => {
+      if (e.key === 'Enter') { e.preventDefault(); this.#pickCount(); }
+      else if (e.key === 'Escape') { e.preventDefault(); this.#cancelMove(); }
+    });
+    // The wheel over the stepper, or over the board while the count is open.
+    for (const target of [this.#els.stepper, canvas]) {
+      listen(target, 'wheel', (e) => {
+        if (this.#flow?.count == null || !this.#canInput()) return;
+        e.preventDefault();
+        this.#flow.stepCount(e.deltaY < 0 ? 1 : -1);
+        this.#render();
+      });
+    }
     listen(this.#els.build, 'keydown', (e) => { if (e.key === 'Escape') this.#cancelMove(); });
     // The keyboard cursor shows as soon as the board has the keyboard focus.
     listen(canvas, 'focus', () => {
@@ -476,12 +500,57 @@ export class SowingBoard extends HTMLElement {
     if (byKeyboard && this.#canInput()) this.#announce(`${name}. ${this.#els.prompt.textContent}`);
   }
 
+  /**
+   * One part of a pointer gesture on a cell (see input.js); false ends the
+   * gesture (input not possible now, or the move was played).
+   * @param {{file: number, rank: number}} cell
+   * @param {(name: string) => import('./flow.js').Outcome} act
+   * @param {boolean} [quiet] no reason shown when input is not possible
+   * @param {boolean} [endIfRefused] a refused choice ends the gesture
+   */
+  #onGesture({ file, rank }, act, quiet = false, endIfRefused = false) {
+    this.#focus = { file, rank };
+    this.#keyboard = false;
+    const why = this.#whyNoInput();
+    if (why) {
+      this.#render();
+      if (!quiet && why !== 'This is a replay.') this.#flashReason(why);
+      return false;
+    }
+    let going = true;
+    try {
+      const { moved, refused } = act(cellName(file, rank));
+      if (refused) this.#flashReason(refused);
+      else this.#flash.clear();
+      if (refused && endIfRefused) going = false;
+      if (moved) { going = false; this.#afterMove(moved, false, false); }
+    } catch (err) {
+      going = false;
+      this.#emit('error', errorDetail(err));
+    }
+    this.#render();
+    return going;
+  }
+
   /** @param {number} n */
   #choose(n) {
     const flow = this.#flow;
     if (!flow || !this.#canInput()) return;
     try {
       const { moved } = flow.choose(n);
+      if (moved) this.#afterMove(moved, false, false);
+    } catch (err) {
+      this.#emit('error', errorDetail(err));
+    }
+    this.#render();
+  }
+
+  /** The stepper's count is picked up (its button, or Enter in it). */
+  #pickCount() {
+    const flow = this.#flow;
+    if (!flow || !this.#canInput()) return;
+    try {
+      const { moved } = flow.pickCount();
       if (moved) this.#afterMove(moved, false, false);
     } catch (err) {
       this.#emit('error', errorDetail(err));
@@ -554,6 +623,11 @@ export class SowingBoard extends HTMLElement {
       this.#choose(Number(button.dataset.n));
       if (this.#keyboard) this.#els.canvas.focus(); // back to the board for the next cell
     }
+    else if (act === 'count-up' || act === 'count-down') {
+      if (this.#canInput()) this.#flow?.stepCount(act === 'count-up' ? 1 : -1);
+      this.#render();
+    }
+    else if (act === 'count-ok') this.#pickCount();
     else if (act === 'first') this.viewPly = 0;
     else if (act === 'prev') this.viewPly = (this.#viewPly ?? g.ply) - 1;
     else if (act === 'next') this.viewPly = (this.#viewPly ?? g.ply) + 1;
@@ -595,6 +669,7 @@ export class SowingBoard extends HTMLElement {
       last: shown > 0 ? g.moveAt(shown) : null,
       build: this.#canInput() ? g.build() : null,
       pending: this.#flow?.pending ?? null,
+      count: this.#flow?.count ?? null,
       hint: this.#hint,
       lostCity,
     });
@@ -623,7 +698,12 @@ export class SowingBoard extends HTMLElement {
           ? { ply: this.#viewPly, move: this.#viewPly > 0 ? g.moveAt(this.#viewPly).move : null, side: this.#viewPly > 0 ? g.moveAt(this.#viewPly).side : null }
           : null,
       }),
-      chooser: canInput ? flow.chooser() : null,
+      // Pointer players set the pick-up count with the stepper, keyboard
+      // players with the number chooser, as before.
+      chooser: canInput && !(b?.stage === 'count' && flow.count != null) ? flow.chooser() : null,
+      stepper: b?.stage === 'count' && flow.count != null
+        ? { origin: b.origin ?? '', value: flow.count, min: b.counts[0], max: b.counts[b.counts.length - 1] }
+        : null,
       building: Boolean(b && b.stage !== 'origin'),
       replay: reviewing ? { shown: shownPly, total: g.ply } : null,
       focusChooser: this.#keyboard,

@@ -21,6 +21,11 @@ export class MoveFlow {
     this.game = game;
     /** A cell that waits for a number (drops, or stones put back). @type {Pending | null} */
     this.pending = null;
+    /** The pick-up count shown by the stepper (stage `count`), or null. */
+    this.count = null;
+    /** The last captured stones put back by a gesture (it may grow), or null.
+     * @type {{cell: string, count: number} | null} */
+    this.placed = null;
   }
 
   /** @returns {BuildState} */
@@ -29,11 +34,14 @@ export class MoveFlow {
   /** Drops the move under way. */
   cancel() {
     this.pending = null;
+    this.count = null;
+    this.placed = null;
     if (!this.game.outcome()) this.game.cancel();
   }
 
   /** Takes back the last choice (or the number awaited). */
   undoStep() {
+    this.placed = null;
     if (this.pending) this.pending = null;
     else this.game.undoChoice();
   }
@@ -77,6 +85,145 @@ export class MoveFlow {
     else if (this.pending?.kind === 'step') g.step(this.pending.cell, n);
     else if (this.pending?.kind === 'place') g.place(this.pending.cell, n);
     this.pending = null;
+    return this.#completeIfDone();
+  }
+
+
+  // ---- gestures: press, drag through cells, release (pointer input) ----
+  //
+  // A press or a drag entering a cell offered by the builder drops the
+  // fewest stones it allows there (one, nearly always); coming back into the
+  // cell just dropped on adds one more (a second tap does the same). Ending a
+  // drag on the last cell chosen puts every stone still in hand (or still to
+  // place) there when the builder offers that. Captured stones are put back
+  // the same way. Before the sowing starts, `count` (the stepper) holds the
+  // pick-up count, the whole stack unless changed.
+
+  /**
+   * The pick-up count for the stepper: `n` moved to the nearest count the
+   * builder offers; returns the count kept (null outside stage `count`).
+   * @param {number} n
+   */
+  setCount(n) {
+    const b = this.game.build();
+    if (b.stage !== 'count' || !b.counts.length) return null;
+    const want = Number.isFinite(n) ? n : b.counts[b.counts.length - 1];
+    this.count = b.counts.reduce((best, c) => (Math.abs(c - want) < Math.abs(best - want) ? c : best), b.counts[0]);
+    return this.count;
+  }
+
+  /** Moves the stepper by `delta` offered counts (+1: the next larger).
+   * @param {number} delta */
+  stepCount(delta) {
+    const b = this.game.build();
+    if (b.stage !== 'count') return null;
+    const at = b.counts.indexOf(this.count ?? b.counts[b.counts.length - 1]);
+    return this.setCount(b.counts[Math.max(0, Math.min(b.counts.length - 1, at + delta))]);
+  }
+
+  /** Picks up the stepper's count (the stepper's own button, or Enter in it).
+   * @returns {Outcome} */
+  pickCount() {
+    const b = this.game.build();
+    if (b.stage !== 'count') return {};
+    this.game.pickUp(this.count ?? b.counts[b.counts.length - 1]);
+    this.count = null;
+    return this.#completeIfDone();
+  }
+
+  /**
+   * The pointer came into `name` (pressed on it, or dragged into it);
+   * `again` when it left that cell and came back (a drop grows by one).
+   * @param {string} name @param {boolean} again
+   * @returns {Outcome}
+   */
+  enter(name, again = false) {
+    const g = this.game;
+    this.pending = null;
+    let b = g.build();
+    if (b.stage === 'origin') {
+      if (!b.origins.includes(name)) return { refused: `${name} is not a stack you can move from: choose one ringed in green.` };
+      g.selectOrigin(name);
+      if (g.build().stage === 'count') this.setCount(Infinity);
+      return {};
+    }
+    if (b.stage === 'count') {
+      if (name === b.origin) return {};
+      if (b.origins.includes(name) && !again) { this.#reselect(name, b); this.setCount(Infinity); return {}; }
+      // Sowing starts: the stepper's count is picked up, and taken back if
+      // this cell cannot start the sowing.
+      g.pickUp(this.count ?? b.counts[b.counts.length - 1]);
+      const outcome = this.#sowInto(name, g.build());
+      if (outcome.refused) g.undoChoice();
+      else this.count = null;
+      return outcome;
+    }
+    b = g.build();
+    if (b.stage === 'step') {
+      if (b.path.length === 0 && name === b.origin) return {};
+      if (b.path.length === 0 && b.origins.includes(name)) { this.#reselect(name, b); this.setCount(Infinity); return {}; }
+      return this.#sowInto(name, b);
+    }
+    if (b.stage === 'place') {
+      if (this.placed?.cell === name) return this.#placeOn(name, this.placed.count + 1);
+      if (!b.places.includes(name)) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
+      return this.#placeOn(name, 1);
+    }
+    return {};
+  }
+
+  /** Puts `n` captured stones on `name`, in place of the last put there.
+   * @param {string} name @param {number} n @returns {Outcome} */
+  #placeOn(name, n) {
+    const g = this.game;
+    const before = this.placed?.cell === name ? this.placed.count : 0;
+    if (before) g.undoChoice();
+    const left = g.build().toPlace;
+    g.place(name, Math.min(n, left));
+    this.placed = { cell: name, count: Math.min(n, left) };
+    return this.#completeIfDone();
+  }
+
+  /**
+   * A drag ended on `name`: the last cell chosen takes what remains when the
+   * builder allows it, and the move is played once complete.
+   * @param {string | null} name
+   * @returns {Outcome}
+   */
+  release(name) {
+    const g = this.game;
+    const b = g.build();
+    if (b.stage === 'step' && b.path.length && b.path[b.path.length - 1].cell === name) {
+      const had = b.path[b.path.length - 1].count;
+      g.undoChoice();
+      const option = g.build().steps.find((s) => s.cell === name);
+      const all = option?.drops.includes(had + b.cash) ? had + b.cash : had;
+      g.step(name, all);
+    } else if (b.stage === 'place' && name && this.placed?.cell === name) {
+      // Put back like the drops: the last cell chosen takes the rest.
+      return this.#placeOn(name, this.placed.count + b.toPlace);
+    }
+    return this.#completeIfDone();
+  }
+
+  /** A drop on `name` in stage step: a new cell takes the fewest stones
+   * offered, the cell just dropped on one more.
+   * @param {string} name @param {BuildState} b @returns {Outcome} */
+  #sowInto(name, b) {
+    const g = this.game;
+    const last = b.path[b.path.length - 1];
+    if (last?.cell === name) {
+      const option = (g.undoChoice(), g.build().steps.find((s) => s.cell === name));
+      const more = option?.drops.find((d) => d > last.count);
+      g.step(name, more ?? last.count);
+      return more ? this.#completeIfDone() : { refused: `No more stones can go on ${name}: drag on to the next cell.` };
+    }
+    const option = b.steps.find((s) => s.cell === name);
+    if (!option) {
+      if (b.stage === 'step' && b.path.length && name === b.origin) return { refused: `${name} is where the stones came from: drag on to a cell marked in green.` };
+      return { refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` };
+    }
+    g.step(name, option.drops[0]);
     return this.#completeIfDone();
   }
 
@@ -125,7 +272,10 @@ export class MoveFlow {
 
   /** @returns {Outcome} */
   #completeIfDone() {
-    if (this.game.build().stage === 'done') return { moved: this.game.commit() };
+    if (this.game.build().stage === 'done') {
+      this.placed = null;
+      return { moved: this.game.commit() };
+    }
     return {};
   }
 }

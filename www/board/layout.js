@@ -43,10 +43,13 @@ export function makeLayout({ files, ranks, width, maxHeight = Infinity, coordina
       const o = this.origin(file, rank);
       return { x: o.x + cell / 2, y: o.y + cell / 2 };
     },
-    /** The cell under a point, or null off the board. */
-    hit(x, y) {
+    /** The cell under a point, or null off the board. With `inner`, only
+     * the middle of a cell (a circle 0.8 cell wide) counts: a drag across a
+     * corner does not enter the cells on either side. */
+    hit(x, y, inner = false) {
       const c = Math.floor((x - left) / cell), r = Math.floor((y - top) / cell);
       if (c < 0 || r < 0 || c >= files || r >= ranks) return null;
+      if (inner && Math.hypot(x - left - (c + 0.5) * cell, y - top - (r + 0.5) * cell) > cell * 0.4) return null;
       return { file: flipped ? files - 1 - c : c, rank: flipped ? r : ranks - 1 - r };
     },
   };

@@ -24,9 +24,10 @@ export function moveCounts(info) {
  * the person to move may choose, else null; pending: {cell} awaiting a number;
  * hint: the hinted move (MoveInfo) or null; lostCity: a captured city's cell.
  * @param {{focus: string | null, frame: any, last: MoveInfo | null, build: BuildState | null,
- *   pending: {cell: string} | null, hint: MoveInfo | null, lostCity?: string | null}} view
+ *   pending: {cell: string} | null, hint: MoveInfo | null, lostCity?: string | null, count?: number | null}} view
+ * count: the pick-up count on the stepper (stage count), shown on the stack.
  */
-export function marksFor({ focus, frame, last, build, pending, hint, lostCity = null }) {
+export function marksFor({ focus, frame, last, build, pending, hint, lostCity = null, count = null }) {
   if (frame) return { lastPath: frame.path, hand: frame.hand, captured: frame.captured ?? [], focus };
   /** @type {Record<string, any>} */
   const marks = {
@@ -65,6 +66,12 @@ export function marksFor({ focus, frame, last, build, pending, hint, lostCity = 
       lastDrops: [],
       lastPickUp: null,
     });
+  }
+  if (build.stage === 'count' && build.origin && count) marks.lastPickUp = { cell: build.origin, count };
+  if (build.stage === 'step' && build.origin) {
+    // The stones in hand ride with the sowing: on the last cell reached.
+    marks.hand = build.path.length ? build.path[build.path.length - 1].cell : build.origin;
+    marks.handCount = { cell: marks.hand, count: build.cash };
   }
   if (build.stage === 'origin') marks.origins = build.origins;
   if (build.stage === 'step') marks.targets = build.steps.map((s) => s.cell);

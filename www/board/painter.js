@@ -32,8 +32,8 @@ export class Painter {
   }
 
   /** The cell under a point of the canvas (CSS pixels), or null.
-   * @param {number} x @param {number} y */
-  hit(x, y) { return this.#layout?.hit(x, y) ?? null; }
+   * @param {number} x @param {number} y @param {boolean} [inner] only a cell's middle */
+  hit(x, y, inner = false) { return this.#layout?.hit(x, y, inner) ?? null; }
 
   /** Where a cell is on screen (viewport coordinates), or null.
    * @param {string} name */

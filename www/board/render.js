@@ -221,6 +221,7 @@ function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   if (marks.lastPickUp) badge(ctx, L, marks.lastPickUp.cell, `−${marks.lastPickUp.count}`, T.selected, T.font, 'tl');
   for (const drop of marks.lastDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');
   for (const drop of marks.pathDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');
+  if (marks.handCount) badge(ctx, L, marks.handCount.cell, `→${marks.handCount.count}`, T.selected, T.font);
   for (const drop of marks.placed ?? []) badge(ctx, L, drop.cell, `+${drop.count}`, T.capture, T.font);
   if (marks.hintPickUp) badge(ctx, L, marks.hintPickUp.cell, `−${marks.hintPickUp.count}`, T.hint, T.font, 'tl');
   for (const drop of marks.hintDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.hint, T.font, 'bl');

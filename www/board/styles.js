@@ -58,7 +58,8 @@ sheet.replaceSync(`
     --_even-cell: var(--sowing-dark-cell, #6d553b);
   }
 }
-canvas { display: block; touch-action: manipulation; outline: none; cursor: pointer; border-radius: 4px; }
+/* none: a drag on the board sows, it never scrolls or zooms the page. */
+canvas { display: block; touch-action: none; outline: none; cursor: pointer; border-radius: 4px; }
 canvas:focus-visible { box-shadow: 0 0 0 3px var(--_focus); }
 .status { min-height: 1.5em; text-align: center; font-size: 0.95rem; }
 /* A refused click's reason, in place of the prompt for a moment. */
@@ -82,6 +83,12 @@ button:hover { border-color: var(--_highlight); }
 button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 1px; }
 button.main { border-color: var(--_selected); font-weight: 700; }
 .chooser { gap: 0.25rem; }
+/* The pick-up stepper: one compact line, big enough for a thumb. */
+.stepper input {
+  font: inherit; font-weight: 700; width: 3.2em; min-height: 2.2rem; text-align: center;
+  border-radius: 6px; border: 1px solid var(--sowing-selected, #e0a100); background: transparent; color: inherit;
+}
+@media (pointer: coarse) { .stepper input { min-height: 44px; } }
 .chooser button { min-width: 2.2rem; padding: 0.2rem 0.3rem; }
 /* Touch screens: every button at least 44 px square. */
 @media (pointer: coarse) {

@@ -16,6 +16,42 @@ export async function clickCell(page, cell, selector = 'sowing-board') {
   await page.mouse.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
 }
 
+/** Sets the pick-up stepper to `n` by typing it, as a person would. */
+export async function setCount(page, n, selector = 'sowing-board') {
+  const input = page.locator(selector).locator('.stepper input');
+  await input.fill(String(n));
+}
+
+/** The centre of a cell in viewport coordinates. */
+export async function cellCentre(page, cell, selector = 'sowing-board') {
+  const rect = await page.evaluate(([s, c]) => document.querySelector(s).cellRect(c), [selector, cell]);
+  if (!rect) throw new Error(`cell ${cell} is not on the board`);
+  return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2, size: rect.width };
+}
+
+/**
+ * One mouse drag through cells: `steps` lists cells, in order; a cell named
+ * twice in a row is left (to its edge) and entered again. `before(i)` runs
+ * before the release, with the button still down (to look at the board).
+ */
+export async function dragCells(page, steps, { selector = 'sowing-board', before } = {}) {
+  const first = await cellCentre(page, steps[0], selector);
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  let prev = steps[0];
+  for (const cell of steps.slice(1)) {
+    const c = await cellCentre(page, cell, selector);
+    if (cell === prev) {
+      // Out over the cell's edge (not into the next cell's middle) and back.
+      await page.mouse.move(c.x, c.y - c.size * 0.55, { steps: 3 });
+    }
+    await page.mouse.move(c.x, c.y, { steps: 4 });
+    prev = cell;
+  }
+  if (before) await before();
+  await page.mouse.up();
+}
+
 /** Clicks a number in the board's chooser (pick-up count, drop, stones to put back). */
 export async function choose(page, n, selector = 'sowing-board') {
   await page.locator(selector).locator(`button[data-act="choose"][data-n="${n}"]`).click();
