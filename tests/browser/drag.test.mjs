@@ -100,6 +100,20 @@ test('17: an illegal drag is refused at once with the reason, and changes nothin
   await page.close();
 });
 
+test('17: a drag that ends the sowing puts no captured stone back on its way; Undo step brings back the stepper', async (ctx) => {
+  const { page } = await open(ctx.context, ctx.url, CASH_EXAMPLE);
+  await clickCell(page, 'c3', '#board');
+  const count = shadow(page, '.stepper input');
+  await count.fill('8');
+  // f4 entered four times: the hand is empty there; the drag then goes on over g6 and g7.
+  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4', 'f4', 'f4', 'f4', 'g5', 'g6', 'g7'], { selector: '#board' });
+  assert(/put 5 captured stones back/.test((await building(page)).prompt), `nothing put back yet: ${(await building(page)).prompt}`);
+  for (let i = 0; i < 4; i++) await shadow(page, 'button[data-act="undo-step"]').click(); // f4, e5, d4, the pick-up
+  assert(await count.isVisible(), 'the stepper, not the number wall, after undoing the pick-up');
+  assertEqual(await shadow(page, '.chooser button').count(), 0, 'no number buttons');
+  await page.close();
+});
+
 test('17: on a touch phone (390x844) a drag on the board sows and never scrolls the page', async (ctx) => {
   const { context, close } = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   try {

@@ -518,8 +518,11 @@ export class SowingBoard extends HTMLElement {
       return false;
     }
     let going = true;
+    const sowing = this.#flow?.build().stage === 'step';
     try {
       const { moved, refused } = act(cellName(file, rank));
+      // The sowing is over: the same drag goes on to put no captured stone back.
+      if (sowing && this.#flow?.build().stage === 'place') going = false;
       if (refused) this.#flashReason(refused);
       else this.#flash.clear();
       if (refused && endIfRefused) going = false;
@@ -560,6 +563,8 @@ export class SowingBoard extends HTMLElement {
 
   #undoStep() {
     this.#flow?.undoStep();
+    // Back to the pick-up count: pointer players get the stepper again.
+    if (!this.#keyboard && this.#flow?.build().stage === 'count') this.#flow.setCount(Infinity);
     this.#render();
   }
 
