@@ -139,6 +139,16 @@ test('17: on a touch phone (390x844) a drag on the board sows and never scrolls 
     await page.waitForFunction(() => document.querySelector('#board').ply === 1);
     assertEqual((await boardState(page, '#board')).moves, ['a4-b5-a6-b7-a8'], 'the move, by touch');
     assertEqual([yDuring, await page.evaluate(() => scrollY)], [y0, y0], 'the page did not scroll');
+    // Cash in Hand on the phone: a tap on the 32-stone stack shows the stepper, in view.
+    await page.evaluate(async () => document.querySelector('#board').load((await import('/pkg/sowboard.js')).startPosition('cash-in-hand')));
+    const h1 = await cellCentre(page, 'h1', '#board');
+    await page.touchscreen.tap(h1.x, h1.y);
+    const stepper = await page.evaluate(() => {
+      const r = document.querySelector('#board').shadowRoot.querySelector('.stepper').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: innerHeight, value: document.querySelector('#board').shadowRoot.querySelector('.stepper input').value };
+    });
+    assert(stepper.value === '32' && stepper.bottom > 0 && stepper.bottom <= stepper.height, `the stepper, in view: ${JSON.stringify(stepper)}`);
+    await page.screenshot({ path: `${ctx.artifacts}/stepper-phone.png` });
   } finally {
     await close();
   }

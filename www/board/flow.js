@@ -1,6 +1,6 @@
 // Building a move one choice at a time, with no DOM: which cell a click
-// means, the number still to choose, and a short reason when a click is
-// refused. Every legal choice comes from the engine's move builder
+// (keyboard) or a gesture (pointer: cells entered, release) means, the number
+// still to choose, and a short reason when a choice is refused. Every legal choice comes from the engine's move builder
 // (`Game.build()`); nothing here knows a rule. Tested under node with the
 // real engine (tests/browser/flow.test.mjs).
 
@@ -87,7 +87,6 @@ export class MoveFlow {
     this.pending = null;
     return this.#completeIfDone();
   }
-
 
   // ---- gestures: press, drag through cells, release (pointer input) ----
   //
