@@ -91,7 +91,6 @@ test('17: an illegal drag is refused at once with the reason, and changes nothin
   assert(/4 in hand/.test(path), `nothing dropped: ${path}`);
   assertEqual(await boardState(page, '#board'), before, 'no move played');
   // A drag from a cell that is no stack of the side to move selects nothing.
-  await page.keyboard.press('Escape');
   await shadow(page, 'button[data-act="cancel"]').click();
   await dragCells(page, ['b2', 'c3'], { selector: '#board', before: async () => { during = await building(page); } });
   assert(/b2 is not a stack/.test(during.flash ?? ''), `refused: ${JSON.stringify(during)}`);
@@ -169,5 +168,15 @@ test('17: keyboard play unchanged: an Intermedium move by arrows and Enter', asy
   }
   await page.waitForFunction(() => document.querySelector('#board').ply === 1);
   assertEqual((await boardState(page, '#board')).moves, ['a4-b5-a6-b7-a8'], 'the move by keyboard');
+  await page.close();
+});
+
+test('17: after a click on the board the keyboard goes on from there (the press focuses the board)', async (ctx) => {
+  const { page } = await open(ctx.context, ctx.url, null);
+  await clickCell(page, 'a4', '#board');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp'); // b5
+  await page.keyboard.press('Enter');
+  assert(/3 in hand/.test((await building(page)).prompt), `a4 then b5 by keyboard: ${(await building(page)).prompt}`);
   await page.close();
 });

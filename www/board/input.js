@@ -28,6 +28,8 @@ export function attachInput(canvas, { hit, press, enter, release, key }) {
     const cell = at(e, false);
     if (!cell) return;
     e.preventDefault(); // no text selection, no emulated mouse events
+    // ...which would have focused the board: keys work on it after a click.
+    canvas.focus({ preventScroll: true });
     // Capture: the drag goes on even when the finger leaves the canvas.
     try { canvas.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
     gesture = { id: e.pointerId, cell, left: false, dragged: false };
