@@ -9,7 +9,7 @@
 //! which it answers yes (a builder choice could then, in principle, lead to a
 //! dead end; no position reachable from the start holds more than 128 stones).
 
-use super::capture::{captures, redistribution_fits, remove};
+use super::capture::captures_fit;
 use super::sowing::{bit, can_leave, cash_needed, has_first_step, max_partial, Visited};
 use crate::board::{Board, Cell};
 use crate::position::Position;
@@ -36,10 +36,7 @@ pub(crate) fn redistribution_possible(pos: &Position, sown: &Board) -> bool {
     if !overflow_possible(pos) {
         return true;
     }
-    let captured = captures(sown, pos.side_to_move);
-    let mut board = *sown;
-    let stones = remove(&mut board, &captured);
-    redistribution_fits(&board, stones)
+    captures_fit(sown, pos.side_to_move)
 }
 
 /// Whether the sowing can be finished into a legal move.
