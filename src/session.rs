@@ -47,7 +47,7 @@ impl From<IllegalMove> for SessionError {
 
 /// The move being built and the choices for its next part, as the page
 /// draws it. Choices are empty outside their stage and once the game is
-/// over (stage `over`).
+/// over (stage `over`). The default is an empty view (stage `origin`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuildView {
     /// `origin`, `count`, `step`, `place`, `done` or `over`.
@@ -71,6 +71,24 @@ pub struct BuildView {
 pub struct Session {
     game: Game,
     builder: MoveBuilder,
+}
+
+impl Default for BuildView {
+    fn default() -> BuildView {
+        BuildView {
+            stage: Stage::Origin.name(),
+            origin: None,
+            cash: 0,
+            path: Vec::new(),
+            origins: Vec::new(),
+            counts: Vec::new(),
+            steps: Vec::new(),
+            places: Vec::new(),
+            to_place: 0,
+            captured: Vec::new(),
+            mv: None,
+        }
+    }
 }
 
 impl Session {

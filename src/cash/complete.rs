@@ -39,12 +39,37 @@ pub(crate) fn redistribution_possible(pos: &Position, sown: &Board) -> bool {
     captures_fit(sown, pos.side_to_move)
 }
 
+/// Whether nothing left in this sowing can overflow: every cell it may
+/// still drop on (unvisited, of the mover's colour: sowing keeps to it) has
+/// room for all the cash, and the mover's occupied cells (which stay
+/// occupied: drops only add, captures take the other colour) keep room,
+/// after every drop, for all the stones of the other colour (the most a
+/// capture can take). Then, as on a board of at most 255 stones, the sowing
+/// can be finished iff it can take one more step: a tall set-up without a
+/// stack near 255 on the mover's side needs no search.
+fn overflow_ruled_out(pos: &Position, board: &Board, cash: u32, visited: Visited) -> bool {
+    let g = board.geometry();
+    let mover = pos.side_to_move.colour();
+    let (mut room, mut enemy) = (0u32, 0u32);
+    for c in g.cells() {
+        let h = board.get(c) as u32;
+        if c.colour() != mover {
+            enemy += h;
+        } else if visited & bit(g, c) == 0 && h + cash > 255 {
+            return false;
+        } else if h > 0 {
+            room += 255 - h;
+        }
+    }
+    room.saturating_sub(cash) >= enemy
+}
+
 /// Whether the sowing can be finished into a legal move.
 pub(crate) fn can_finish(pos: &Position, s: &Sowing) -> bool {
     if s.cash == 0 {
         return redistribution_possible(pos, &s.board);
     }
-    if !overflow_possible(pos) {
+    if !overflow_possible(pos) || overflow_ruled_out(pos, &s.board, s.cash, s.visited) {
         return can_leave(&pos.board, s.at, s.cash, s.visited);
     }
     let mut board = s.board;
@@ -64,6 +89,9 @@ fn search(
         return true;
     }
     *budget -= 1;
+    if overflow_ruled_out(pos, board, cash, visited) {
+        return can_leave(&pos.board, at, cash, visited);
+    }
     let g = board.geometry();
     for (dir, to) in g.diagonal(at) {
         if visited & bit(g, to) != 0 || cash_needed(&pos.board, at, dir) > cash {
