@@ -9,7 +9,7 @@
 //! which it answers yes (a builder choice could then, in principle, lead to a
 //! dead end; no position reachable from the start holds more than 128 stones).
 
-use super::capture::captures_fit;
+use super::capture::{captures, redistribution_fits, remove};
 use super::sowing::{bit, can_leave, cash_needed, has_first_step, max_partial, Visited};
 use crate::board::{Board, Cell};
 use crate::position::Position;
@@ -36,32 +36,10 @@ pub(crate) fn redistribution_possible(pos: &Position, sown: &Board) -> bool {
     if !overflow_possible(pos) {
         return true;
     }
-    captures_fit(sown, pos.side_to_move)
-}
-
-/// Whether nothing left in this sowing can overflow: every cell it may
-/// still drop on (unvisited, of the mover's colour: sowing keeps to it) has
-/// room for all the cash, and the mover's occupied cells (which stay
-/// occupied: drops only add, captures take the other colour) keep room,
-/// after every drop, for all the stones of the other colour (the most a
-/// capture can take). Then, as on a board of at most 255 stones, the sowing
-/// can be finished iff it can take one more step: a tall set-up without a
-/// stack near 255 on the mover's side needs no search.
-fn overflow_ruled_out(pos: &Position, board: &Board, cash: u32, visited: Visited) -> bool {
-    let g = board.geometry();
-    let mover = pos.side_to_move.colour();
-    let (mut room, mut enemy) = (0u32, 0u32);
-    for c in g.cells() {
-        let h = board.get(c) as u32;
-        if c.colour() != mover {
-            enemy += h;
-        } else if visited & bit(g, c) == 0 && h + cash > 255 {
-            return false;
-        } else if h > 0 {
-            room += 255 - h;
-        }
-    }
-    room.saturating_sub(cash) >= enemy
+    let captured = captures(sown, pos.side_to_move);
+    let mut board = *sown;
+    let stones = remove(&mut board, &captured);
+    redistribution_fits(&board, stones)
 }
 
 /// Whether the sowing can be finished into a legal move.
@@ -69,7 +47,7 @@ pub(crate) fn can_finish(pos: &Position, s: &Sowing) -> bool {
     if s.cash == 0 {
         return redistribution_possible(pos, &s.board);
     }
-    if !overflow_possible(pos) || overflow_ruled_out(pos, &s.board, s.cash, s.visited) {
+    if !overflow_possible(pos) {
         return can_leave(&pos.board, s.at, s.cash, s.visited);
     }
     let mut board = s.board;
@@ -89,9 +67,6 @@ fn search(
         return true;
     }
     *budget -= 1;
-    if overflow_ruled_out(pos, board, cash, visited) {
-        return can_leave(&pos.board, at, cash, visited);
-    }
     let g = board.geometry();
     for (dir, to) in g.diagonal(at) {
         if visited & bit(g, to) != 0 || cash_needed(&pos.board, at, dir) > cash {
