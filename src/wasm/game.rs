@@ -15,8 +15,9 @@ use crate::variant::GameKind;
 use wasm_bindgen::prelude::*;
 
 /// A game of Intermedium or Cash in Hand: its record (moves, undo/redo,
-/// result) and the move being built one choice at a time. The logic is
-/// `Session`'s; this class converts JS arguments and results.
+/// result) and the move being built one choice at a time.
+// The logic is `Session`'s; this class converts JS arguments and results
+// (a plain comment: doc comments reach the generated .d.ts).
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
     session: Session,
