@@ -12,12 +12,17 @@ const POSITIONS: [(&str, &str); 2] = [
     ("intermedium 10-stone stack", "intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5"),
 ];
 
-pub fn run(ms: u64) {
+pub fn run(ms: u64, builder_only: bool) {
     let rules = Rules::default();
     let budget = Duration::from_millis(ms);
+    if builder_only {
+        super::bench_builder::run(budget);
+        return;
+    }
     intermedium(&rules, budget);
     cash_perft(&rules);
     cash_playouts(&rules, budget);
+    super::bench_builder::run(budget);
 }
 
 fn intermedium(rules: &Rules, budget: Duration) {

@@ -3,6 +3,7 @@
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
 mod bench;
+mod bench_builder;
 mod matches;
 mod soak;
 
@@ -55,11 +56,14 @@ enum Command {
     /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
     /// The last line reads `score <A> <percent>`.
     Match(matches::MatchArgs),
-    /// Measure move generation and perft speed.
+    /// Measure move generation, perft and the move builder's queries.
     Bench {
         /// How long to run each measurement, in milliseconds.
         #[arg(long, default_value_t = 1000)]
         ms: u64,
+        /// Only the move builder's section (its queries on hostile positions).
+        #[arg(long)]
+        builder_only: bool,
     },
 }
 
@@ -165,8 +169,8 @@ fn execute(command: Command) -> Result<(), String> {
             soak::run(kind, games, seed)
         }
         Command::Match(args) => matches::run(args),
-        Command::Bench { ms } => {
-            bench::run(ms);
+        Command::Bench { ms, builder_only } => {
+            bench::run(ms, builder_only);
             Ok(())
         }
     }

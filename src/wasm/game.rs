@@ -6,69 +6,54 @@ use super::args::{
 };
 use super::clock::PerformanceClock;
 use super::views;
-use crate::ai::{choose_move, Limits};
+use crate::ai::Limits;
 use crate::board::{Board, Cell};
-use crate::builder::MoveBuilder;
-use crate::errors::IllegalMove;
 use crate::game::Game;
-use crate::game_rules::DEFAULT_MOVE_LIMIT;
 use crate::moves::MAX_MOVE_TEXT;
+use crate::session::{Session, SessionError};
 use crate::variant::GameKind;
 use wasm_bindgen::prelude::*;
 
 /// A game of Intermedium or Cash in Hand: its record (moves, undo/redo,
 /// result) and the move being built one choice at a time.
+// The logic is `Session`'s; this class converts JS arguments and results
+// (a plain comment: doc comments reach the generated .d.ts).
 #[wasm_bindgen(js_name = Game)]
 pub struct JsGame {
-    game: Game,
-    builder: MoveBuilder,
+    session: Session,
+}
+
+impl From<SessionError> for ApiError {
+    fn from(e: SessionError) -> ApiError {
+        ApiError::new(e.code, e.message)
+    }
 }
 
 impl JsGame {
     fn wrap(game: Game) -> JsGame {
-        let builder = MoveBuilder::new(game.position(), game.rules());
-        JsGame { game, builder }
+        JsGame { session: Session::new(game) }
     }
 
-    fn reset_builder(&mut self) {
-        self.builder = MoveBuilder::new(self.game.position(), self.game.rules());
+    fn game(&self) -> &Game {
+        self.session.game()
     }
 
     fn kind(&self) -> GameKind {
-        self.game.game()
+        self.game().game()
     }
 
     fn arg_cell(&self, v: &JsValue) -> Result<Cell, ApiError> {
         let text = arg_string(v, "cell", 8)?;
-        let cell: Cell = text.trim().parse().map_err(|_| {
-            ApiError::new("notation", format!("'{text}' is not a cell name (expected a file letter and a rank number, like c4)"))
-        })?;
-        if !self.kind().geometry().contains(cell) {
-            return Err(IllegalMove::OffBoard(cell).into());
-        }
-        Ok(cell)
+        Ok(self.session.parse_cell(&text)?)
     }
 
     fn arg_ply(&self, v: &JsValue, min: usize) -> Result<usize, ApiError> {
-        Ok(arg_int(v, "ply", min as f64, self.game.plies().len() as f64)? as usize)
+        Ok(arg_int(v, "ply", min as f64, self.game().plies().len() as f64)? as usize)
     }
 
-    fn ensure_running(&self) -> Result<(), ApiError> {
-        match self.game.outcome() {
-            Some(o) => Err(IllegalMove::GameOver(self.kind(), o).into()),
-            None => Ok(()),
-        }
-    }
-
-    /// Applies one builder choice on a copy, so that a refused choice changes nothing.
-    fn choose(
-        &mut self,
-        f: impl FnOnce(&mut MoveBuilder) -> Result<(), IllegalMove>,
-    ) -> ApiResult<JsValue> {
-        self.ensure_running()?;
-        let mut next = self.builder.clone();
-        f(&mut next).map_err(ApiError::from)?;
-        self.builder = next;
+    /// The build state after a choice that was accepted.
+    fn chosen(&self, result: Result<(), SessionError>) -> ApiResult<JsValue> {
+        result.map_err(ApiError::from)?;
         Ok(self.build())
     }
 
@@ -125,7 +110,7 @@ impl JsGame {
     /// The game's text record (see `importText`).
     #[wasm_bindgen(js_name = exportText)]
     pub fn export_text(&self) -> String {
-        crate::record::export(&self.game)
+        crate::record::export(self.game())
     }
 
     /// The game's name: `intermedium` or `cash-in-hand`.
@@ -160,18 +145,18 @@ impl JsGame {
     /// The rule options in force.
     #[wasm_bindgen(unchecked_return_type = "Required<RuleOptions>")]
     pub fn rules(&self) -> JsValue {
-        views::rules(&self.game)
+        views::rules(self.game())
     }
 
     /// The current position string.
     pub fn position(&self) -> String {
-        self.game.position().to_string()
+        self.game().position().to_string()
     }
 
     /// The position string the record starts from.
     #[wasm_bindgen(js_name = startPosition)]
     pub fn start_position(&self) -> String {
-        self.game.start().to_string()
+        self.game().start().to_string()
     }
 
     /// The position string after `ply` plies (0 is the start).
@@ -181,19 +166,19 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
     ) -> ApiResult<String> {
         let ply = self.arg_ply(&ply, 0)?;
-        Ok(self.game.position_at(ply).map(|p| p.to_string()).unwrap_or_default())
+        Ok(self.game().position_at(ply).map(|p| p.to_string()).unwrap_or_default())
     }
 
     /// The side to move: `blue`/`red`/`white`/`black`.
     #[wasm_bindgen(js_name = sideToMove)]
     pub fn side_to_move(&self) -> String {
-        views::side_name(self.kind(), self.game.position().side_to_move)
+        views::side_name(self.kind(), self.game().position().side_to_move)
     }
 
     /// Stone counts of every cell, `a1, b1, ...` rank by rank (index =
     /// rank * files + file), as the move being built stands: one call per redraw.
     pub fn board(&self) -> Vec<u8> {
-        JsGame::board_bytes(&self.builder.board())
+        JsGame::board_bytes(&self.session.board())
     }
 
     /// The stone counts after `ply` plies (0 is the start), same layout as `board`.
@@ -203,24 +188,24 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
     ) -> ApiResult<Vec<u8>> {
         let ply = self.arg_ply(&ply, 0)?;
-        Ok(self.game.position_at(ply).map(|p| JsGame::board_bytes(&p.board)).unwrap_or_default())
+        Ok(self.game().position_at(ply).map(|p| JsGame::board_bytes(&p.board)).unwrap_or_default())
     }
 
     /// Plies played so far.
     #[wasm_bindgen(getter)]
     pub fn ply(&self) -> usize {
-        self.game.plies().len()
+        self.game().plies().len()
     }
 
     /// The moves played, in notation.
     pub fn moves(&self) -> Vec<String> {
-        self.game.move_texts()
+        self.game().move_texts()
     }
 
     /// The result, or null while the game goes on.
     #[wasm_bindgen(unchecked_return_type = "Outcome | null")]
     pub fn outcome(&self) -> JsValue {
-        match self.game.outcome() {
+        match self.game().outcome() {
             Some(o) => views::to_js(&views::outcome_js(self.kind(), o)),
             None => JsValue::NULL,
         }
@@ -229,9 +214,9 @@ impl JsGame {
     /// The last move played, or null at the start.
     #[wasm_bindgen(js_name = lastMove, unchecked_return_type = "MoveInfo | null")]
     pub fn last_move(&self) -> JsValue {
-        match self.game.plies().len() {
+        match self.game().plies().len() {
             0 => JsValue::NULL,
-            n => views::move_info(&self.game, n),
+            n => views::move_info(self.game(), n),
         }
     }
 
@@ -242,13 +227,13 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "number")] ply: JsValue,
     ) -> ApiResult<JsValue> {
         let ply = self.arg_ply(&ply, 1)?;
-        Ok(views::move_info(&self.game, ply))
+        Ok(views::move_info(self.game(), ply))
     }
 
     /// The move being built: its stage and the legal choices for its next part.
     #[wasm_bindgen(unchecked_return_type = "BuildState")]
     pub fn build(&self) -> JsValue {
-        views::build_state(&self.game, &self.builder)
+        views::build_state(self.kind(), self.game(), &self.session.build_view())
     }
 
     /// Chooses the origin stack of the move being built.
@@ -258,7 +243,8 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "string")] cell: JsValue,
     ) -> ApiResult<JsValue> {
         let cell = self.arg_cell(&cell)?;
-        self.choose(|b| b.select_origin(cell))
+        let result = self.session.select_origin(cell);
+        self.chosen(result)
     }
 
     /// Cash in Hand: picks up `count` stones from the origin.
@@ -268,7 +254,8 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
     ) -> ApiResult<JsValue> {
         let count = arg_int(&count, "count", 0.0, 255.0)? as u32;
-        self.choose(|b| b.pick_up(count))
+        let result = self.session.pick_up(count);
+        self.chosen(result)
     }
 
     /// Steps to `cell` and drops `drop` stones there (1 in Intermedium).
@@ -280,7 +267,8 @@ impl JsGame {
     ) -> ApiResult<JsValue> {
         let cell = self.arg_cell(&cell)?;
         let drop = opt_int(&drop, "drop", 0.0, 255.0)?.unwrap_or(1.0) as u32;
-        self.choose(|b| b.step(cell, drop))
+        let result = self.session.step(cell, drop);
+        self.chosen(result)
     }
 
     /// Cash in Hand: puts `count` captured stones back on `cell`.
@@ -292,29 +280,25 @@ impl JsGame {
     ) -> ApiResult<JsValue> {
         let cell = self.arg_cell(&cell)?;
         let count = arg_int(&count, "count", 0.0, 255.0)? as u32;
-        self.choose(|b| b.place(cell, count))
+        let result = self.session.place(cell, count);
+        self.chosen(result)
     }
 
     /// Takes back the last choice of the move being built; false if there was none.
     #[wasm_bindgen(js_name = undoChoice)]
     pub fn undo_choice(&mut self) -> bool {
-        self.builder.undo()
+        self.session.undo_choice()
     }
 
     /// Abandons the move being built.
     pub fn cancel(&mut self) {
-        self.reset_builder();
+        self.session.cancel();
     }
 
     /// Plays the move built (stage `done`) and returns it.
     #[wasm_bindgen(unchecked_return_type = "MoveInfo")]
     pub fn commit(&mut self) -> ApiResult<JsValue> {
-        self.ensure_running()?;
-        let t = self.builder.finish().ok_or_else(|| {
-            ApiError::new("move-incomplete", "the move being built is not complete yet")
-        })?;
-        self.game.play(&t.mv).map_err(ApiError::from)?;
-        self.reset_builder();
+        self.session.commit().map_err(ApiError::from)?;
         Ok(self.last_move())
     }
 
@@ -326,30 +310,23 @@ impl JsGame {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> ApiResult<JsValue> {
         let text = arg_string(&text, "move", MAX_MOVE_TEXT as u32)?;
-        self.game
-            .play_text(&text)
-            .map_err(|e| ApiError::new(e.code(), format!("{}: {e}", text.trim())))?;
-        self.reset_builder();
+        self.session.play(&text).map_err(ApiError::from)?;
         Ok(self.last_move())
     }
 
     /// Takes back the last ply; false at the start.
     pub fn undo(&mut self) -> bool {
-        let done = self.game.undo().is_some();
-        self.reset_builder();
-        done
+        self.session.undo()
     }
 
     /// Replays the last ply taken back; false if there is none.
     pub fn redo(&mut self) -> bool {
-        let done = self.game.redo().is_some();
-        self.reset_builder();
-        done
+        self.session.redo()
     }
 
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.game.can_redo()
+        self.game().can_redo()
     }
 
     /// The distinct legal moves now, in notation, sorted (at most `limit`, default 10000).
@@ -359,16 +336,7 @@ impl JsGame {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
     ) -> ApiResult<Vec<String>> {
         let limit = opt_int(&limit, "limit", 1.0, 1e6)?.unwrap_or(10_000.0) as usize;
-        let mut moves: Vec<String> = self
-            .game
-            .legal_moves(DEFAULT_MOVE_LIMIT)
-            .map_err(|e| ApiError::new("limit", e.to_string()))?
-            .into_iter()
-            .map(|t| t.mv.to_string())
-            .collect();
-        moves.sort();
-        moves.truncate(limit);
-        Ok(moves)
+        Ok(self.session.legal_moves(limit).map_err(ApiError::from)?)
     }
 
     /// The AI's move for the side to move, in notation, without playing it;
@@ -385,12 +353,8 @@ impl JsGame {
         let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
         let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
-        if self.game.outcome().is_some() {
-            return Ok(JsValue::NULL);
-        }
         let clock = PerformanceClock::new();
         let limits = Limits { nodes: None, time_ms };
-        Ok(choose_move(&self.game, level, seed, limits, &clock)
-            .map_or(JsValue::NULL, |t| t.mv.to_string().into()))
+        Ok(self.session.ai_move(level, seed, limits, &clock).map_or(JsValue::NULL, JsValue::from))
     }
 }

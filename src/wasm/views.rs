@@ -3,8 +3,8 @@
 //! which choices the builder offers come from the core.
 
 use crate::board::Cell;
-use crate::builder::{MoveBuilder, Stage};
 use crate::game::Game;
+use crate::session::BuildView;
 use crate::variant::{GameKind, Outcome, Side};
 use serde::Serialize;
 use wasm_bindgen::JsValue;
@@ -123,30 +123,25 @@ pub(super) fn move_info(game: &Game, ply: usize) -> JsValue {
 }
 
 /// `BuildState`: the move being built and the choices for its next part
-/// (none once the game is over: stage `over`).
-pub(super) fn build_state(game: &Game, b: &MoveBuilder) -> JsValue {
-    let over = game.outcome().is_some();
-    let at = |s: Stage| !over && b.stage() == s;
+/// (none once the game is over: stage `over`), from the session's view.
+pub(super) fn build_state(kind: GameKind, game: &Game, v: &BuildView) -> JsValue {
     to_js(&BuildJs {
-        stage: if over { "over" } else { b.stage().name() },
-        side: side_name(game.game(), game.position().side_to_move),
-        origin: b.origin().map(|c| c.to_string()),
-        cash: b.cash(),
-        path: drops(b.path().into_iter().map(|(c, d)| (c, d as u32))),
-        origins: if at(Stage::Origin) { cells(b.origins()) } else { Vec::new() },
-        counts: if at(Stage::Count) { b.count_options() } else { Vec::new() },
-        steps: if at(Stage::Step) {
-            b.step_options()
-                .into_iter()
-                .map(|o| StepJs { cell: o.cell.to_string(), drops: o.drops() })
-                .collect()
-        } else {
-            Vec::new()
-        },
-        places: if at(Stage::Place) { cells(b.place_options()) } else { Vec::new() },
-        to_place: if at(Stage::Place) { b.to_place() } else { 0 },
-        captured: cells(b.captured()),
-        mv: if at(Stage::Done) { b.finish().map(|t| t.mv.to_string()) } else { None },
+        stage: v.stage,
+        side: side_name(kind, game.position().side_to_move),
+        origin: v.origin.map(|c| c.to_string()),
+        cash: v.cash,
+        path: drops(v.path.iter().map(|&(c, d)| (c, d as u32))),
+        origins: cells(v.origins.iter().copied()),
+        counts: v.counts.clone(),
+        steps: v
+            .steps
+            .iter()
+            .map(|(cell, drops)| StepJs { cell: cell.to_string(), drops: drops.clone() })
+            .collect(),
+        places: cells(v.places.iter().copied()),
+        to_place: v.to_place,
+        captured: cells(v.captured.iter().copied()),
+        mv: v.mv.clone(),
     })
 }
 
