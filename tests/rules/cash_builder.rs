@@ -1,8 +1,6 @@
 //! The Cash in Hand move builder: stages, offered choices, errors, undo.
 
-mod cash_support;
-
-use cash_support::*;
+use crate::cash_support::*;
 use sowboard::{IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
