@@ -28,5 +28,5 @@ selection=()
 for f in "${files[@]}"; do
   if [ -d "$f" ]; then selection+=(--file "$f/**/*.rs"); else selection+=(--file "$f"); fi
 done
-nice -n 5 cargo mutants "${selection[@]}" --timeout-multiplier 3 "${extra[@]}" \
+nice -n 5 cargo mutants "${selection[@]}" "${extra[@]}" \
   -- --test rules -- --skip golden_counts_over_a_million

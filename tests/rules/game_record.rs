@@ -176,3 +176,23 @@ fn undo_k_then_redo_j_lands_on_the_recorded_states() {
         }
     }
 }
+
+/// The record keeps the rules it was made with, its start and every
+/// position on the way; a finished game lists no moves.
+#[test]
+fn the_record_keeps_its_rules_start_and_positions() {
+    let rules = Rules { first_move_rule: false, quiet_ply_limit: 6, repetition_draw: false };
+    let mut game = Game::new(GameKind::Intermedium, rules);
+    assert_eq!(game.rules(), &rules);
+    assert_eq!(game.game(), GameKind::Intermedium);
+    let line = Line::play_forward(&mut game, 40, &mut SmallRng::seed_from_u64(3));
+    assert_eq!(game.start(), &Position::start(GameKind::Intermedium));
+    for (i, state) in line.states.iter().enumerate() {
+        assert_eq!(game.position_at(i), Some(&state.position), "ply {i}");
+    }
+    assert_eq!(game.position_at(line.states.len()), None);
+    assert!(game.outcome().is_some(), "a quiet limit of 6 ends the game within 40 plies");
+    assert_eq!(game.legal_moves(DEFAULT_MOVE_LIMIT), Ok(Vec::new()));
+    let texts: Vec<String> = game.plies().iter().map(|p| p.transition.mv.to_string()).collect();
+    assert_eq!(game.move_texts(), texts);
+}

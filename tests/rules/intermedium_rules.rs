@@ -380,3 +380,20 @@ fn a_complete_ring_wins_only_when_the_last_stone_joins_a_single_stone() {
     let p = inter(&[("c10", 2), ("d9", 1), ("e10", 1), ("g8", 2), ("a3", 2)], BLUE);
     assert_eq!(after(p, "g8-f9-e10").decisive, Some(Outcome::win(BLUE, EndReason::CityCaptured)));
 }
+
+/// RULES.md section 4: QUIET and MOVENO are plain decimal counts; values past
+/// 16 bits read back exactly, values past 32 bits are refused by name.
+#[test]
+fn position_counters_hold_32_bit_values() {
+    let board = "0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0";
+    for n in [65_535u64, 65_536, 70_000, 4_294_967_295] {
+        let text = format!("intermedium {board} blue {n} {n}");
+        let p = pos(&text);
+        assert_eq!((u64::from(p.quiet), u64::from(p.move_number)), (n, n), "{text}");
+        assert_eq!(p.to_string(), text);
+    }
+    let e = format!("intermedium {board} blue 4294967296 1").parse::<Position>().unwrap_err();
+    assert!(e.to_string().to_lowercase().contains("quiet"), "{e}");
+    let e = format!("intermedium {board} blue 0 4294967296").parse::<Position>().unwrap_err();
+    assert!(e.to_string().to_lowercase().contains("move"), "{e}");
+}
