@@ -7,17 +7,14 @@
 //! position text used to compare outcomes. Exponential: for positions with
 //! small stacks and few captured stones.
 
+pub use crate::reference_support::engine_moves;
+use crate::reference_support::{self, Moves};
 use sowboard::{Board, Cell, Position, Rules, Side};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::HashSet;
 
 const SIZE: i32 = 8;
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// An outcome as RULES.md section 5 compares moves: the position after the
-/// move (as text) and the result the game has then, written
-/// `"<winner> wins <reason>"` or `"draw <reason>"`.
-pub type Outcome = (String, Option<String>);
 
 fn at(f: i32, r: i32) -> Option<Cell> {
     ((0..SIZE).contains(&f) && (0..SIZE).contains(&r)).then(|| Cell::new(f as u8, r as u8))
@@ -95,8 +92,8 @@ fn result(p: &Position, rules: &Rules) -> Option<String> {
 
 /// Every distinct outcome of the moves of `p`, each with the position it
 /// leads to. Empty when the game is already over.
-pub fn moves(p: &Position, rules: &Rules) -> BTreeMap<Outcome, Position> {
-    let mut out = BTreeMap::new();
+pub fn moves(p: &Position, rules: &Rules) -> Moves {
+    let mut out = Moves::new();
     if result(p, rules).is_some() {
         return out;
     }
@@ -145,7 +142,7 @@ fn sow(b: &mut Board, s: Cell, cash: u32, visited: &mut Vec<Cell>, out: &mut Has
 
 /// Captures on the sown board, every redistribution, the counters and the
 /// result.
-fn finish(p: &Position, rules: &Rules, mut b: Board, out: &mut BTreeMap<Outcome, Position>) {
+fn finish(p: &Position, rules: &Rules, mut b: Board, out: &mut Moves) {
     let mover = p.side_to_move;
     let captured: Vec<Cell> = cells()
         .filter(|&c| owner(c) != mover && b.get(c) > 0)
@@ -193,31 +190,5 @@ fn redistribute(b: &mut Board, receivers: &[Cell], left: u32, out: &mut Vec<Boar
 
 /// Perft (RULES.md section 5) over `moves`.
 pub fn perft(p: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = moves(p, rules);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .filter(|((_, result), _)| result.is_none())
-        .map(|(_, next)| perft(next, rules, depth - 1))
-        .sum()
-}
-
-/// The engine's distinct moves in the same form.
-pub fn engine_moves(p: &Position, rules: &Rules) -> BTreeSet<Outcome> {
-    p.legal_moves(rules, 50_000_000)
-        .expect("small positions stay within the limit")
-        .into_iter()
-        .map(|t| {
-            let result = t.outcome(rules).map(|o| match o.winner {
-                Some(w) => format!("{} wins {}", name(w), o.reason.code()),
-                None => format!("draw {}", o.reason.code()),
-            });
-            (t.position.to_string(), result)
-        })
-        .collect()
+    reference_support::perft(moves, p, rules, depth)
 }

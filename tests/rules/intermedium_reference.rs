@@ -5,18 +5,14 @@
 //! the data types (`Position`, `Board`, `Cell`) and the position text used to
 //! compare outcomes. Exponential: for positions with small stacks.
 
+pub use crate::reference_support::engine_moves;
+use crate::reference_support::{self, Moves};
 use sowboard::{Board, Cell, Position, Rules, Side};
-use std::collections::BTreeMap;
 
 const FILES: i32 = 7;
 const RANKS: i32 = 10;
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 const ORTHOGONALS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-
-/// An outcome as RULES.md section 5 compares moves: the position after the
-/// move (as text) and the result the game has then, written
-/// `"<winner> wins <reason>"` or `"draw <reason>"`.
-pub type Outcome = (String, Option<String>);
 
 fn at(f: i32, r: i32) -> Option<Cell> {
     (0..FILES).contains(&f).then_some(())?;
@@ -62,8 +58,8 @@ fn quiet_limit_reached(p: &Position, rules: &Rules) -> bool {
 
 /// Every distinct outcome of the moves of `p`, each with the position it
 /// leads to. Empty when the game is already over.
-pub fn moves(p: &Position, rules: &Rules) -> BTreeMap<Outcome, Position> {
-    let mut out = BTreeMap::new();
+pub fn moves(p: &Position, rules: &Rules) -> Moves {
+    let mut out = Moves::new();
     if quiet_limit_reached(p, rules) {
         return out;
     }
@@ -196,31 +192,5 @@ fn sow(p: &Position, rules: &Rules, origin: Cell, path: &[Cell]) -> Option<(Posi
 
 /// Perft (RULES.md section 5) over `moves`.
 pub fn perft(p: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = moves(p, rules);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .filter(|((_, result), _)| result.is_none())
-        .map(|(_, next)| perft(next, rules, depth - 1))
-        .sum()
-}
-
-/// The engine's distinct moves in the same form.
-pub fn engine_moves(p: &Position, rules: &Rules) -> std::collections::BTreeSet<Outcome> {
-    p.legal_moves(rules, sowboard::DEFAULT_MOVE_LIMIT)
-        .expect("small positions stay within the limit")
-        .into_iter()
-        .map(|t| {
-            let result = t.outcome(rules).map(|o| match o.winner {
-                Some(w) => format!("{} wins {}", name(w), o.reason.code()),
-                None => format!("draw {}", o.reason.code()),
-            });
-            (t.position.to_string(), result)
-        })
-        .collect()
+    reference_support::perft(moves, p, rules, depth)
 }

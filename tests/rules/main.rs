@@ -18,3 +18,4 @@ mod intermedium_rules;
 mod intermedium_support;
 mod perft_golden;
 mod perft_support;
+mod reference_support;
