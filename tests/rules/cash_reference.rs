@@ -65,7 +65,9 @@ fn quiet_limit_reached(p: &Position, rules: &Rules) -> bool {
 
 /// Whether the side to move has a legal move: a pick-up with a legal first
 /// step (RULES.md: a stop may take all the cash, so such a sowing can always
-/// be finished). Picking up the whole stack is the easiest to pass.
+/// be finished). Picking up the whole stack is the easiest to pass. Not
+/// exact on set-ups of more than 255 stones, where the engine also refuses
+/// moves that would push a stack past 255 (stacks of 128 or more).
 pub fn has_move(p: &Position) -> bool {
     cells().filter(|&c| owner(c) == p.side_to_move && p.board.get(c) > 0).any(|origin| {
         let cash = p.board.get(origin) as u32;
