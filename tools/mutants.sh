@@ -6,7 +6,8 @@
 #
 #   tools/mutants.sh                        # every rules file (hours)
 #   tools/mutants.sh src/cash/capture.rs    # one file or folder, or several
-#   tools/mutants.sh src/game.rs --list     # extra arguments go to cargo mutants
+#   tools/mutants.sh src/game.rs --list     # options go to cargo mutants
+#   tools/mutants.sh src/game.rs --re=undo  # (written --name=value)
 #
 # Each mutant is checked with the `rules` test binary alone, without its
 # slow perft test (golden_counts_over_a_million); the results (caught.txt,
