@@ -1,6 +1,7 @@
 //! Properties of the Intermedium engine over random positions.
 
-mod common;
+use crate::intermedium_reference as reference;
+use crate::intermedium_support as common;
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -180,6 +181,35 @@ fn random_games_always_end() {
         let outcome = game.outcome().unwrap();
         if let Some(winner) = outcome.winner {
             assert_ne!(winner, game.position().side_to_move, "the winner made the last move");
+        }
+    }
+}
+
+/// `random_setup` with both cities' rings (c1 e1 d2, c10 e10 d9) holding 0
+/// to 2 stones each, so that city captures, and moves that complete a ring
+/// without capturing, come up often.
+fn random_setup_near_cities(seed: u64) -> Position {
+    let mut p = random_setup(seed);
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed);
+    for name in ["c1", "e1", "d2", "c10", "e10", "d9", "d1", "d10"] {
+        let cell: Cell = name.parse().unwrap();
+        p.board.set(cell, rng.random_range(0..=2));
+    }
+    p
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The generator finds exactly the moves of the enumerator written from
+    /// RULES.md (`intermedium_reference`), results included.
+    #[test]
+    fn the_generator_finds_exactly_the_reference_moves(seed in any::<u64>(), cities in any::<bool>()) {
+        let p = if cities { random_setup_near_cities(seed) } else { random_setup(seed) };
+        let no_quiet_limit = Rules { quiet_ply_limit: 0, ..Rules::default() };
+        for rules in [Rules::default(), common::no_first_move_rule(), no_quiet_limit] {
+            let mine: std::collections::BTreeSet<_> = reference::moves(&p, &rules).into_keys().collect();
+            prop_assert_eq!(reference::engine_moves(&p, &rules), mine, "{}", p);
         }
     }
 }

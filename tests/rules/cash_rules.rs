@@ -1,9 +1,7 @@
 //! Cash in Hand rules: the worked example of RULES.md section 6, one test
 //! per reason a move is refused, and the end of the game.
 
-mod cash_support;
-
-use cash_support::*;
+use crate::cash_support::*;
 use sowboard::{EndReason, Game, IllegalMove, Outcome, PlayError, Position, Rules, Side};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
@@ -355,4 +353,88 @@ fn the_start_position() {
     assert_eq!(reject(&p, "a1:1 b2:1"), IllegalMove::NotYourStack { cell: cell("a1") });
     // The full list is far beyond any limit: the generator says so.
     assert!(p.legal_moves(&rules, 100_000).is_err());
+}
+
+// Captures worked by hand from RULES.md section 3 part 3: an enemy stack
+// with no empty orthogonal neighbour is captured only when it holds FEWER
+// stones than its neighbours together; equal is not enough. White owns the
+// odd cells (b1, a2, c2, d1...), Black the even ones (a1, c1, d4, h8...).
+
+#[test]
+fn a_corner_stack_as_tall_as_its_two_neighbours_is_not_captured() {
+    // Black's a1 (3) has neighbours a2 and b1. White sows c2 -> b1.
+    let p = cash(&[("a1", 3), ("a2", 1), ("c2", 2), ("h8", 1)], Side::First);
+    let t = p.play_text("c2:2 b1:2", &Rules::default()).unwrap();
+    assert!(t.captured.is_empty(), "a2 + b1 = 1 + 2 = 3 is not more than 3");
+    assert_eq!(t.position.board.get(cell("a1")), 3);
+    assert_eq!(t.position.quiet, 1);
+    // One stone more around it and a1 falls: 1 + 3 = 4 > 3.
+    let p = cash(&[("a1", 3), ("a2", 1), ("c2", 3), ("h8", 1)], Side::First);
+    assert_eq!(reject(&p, "c2:3 b1:3"), IllegalMove::RedistributionSum { placed: 0, captured: 3 });
+    let t = p.play_text("c2:3 b1:3 (:a1) a2:3", &Rules::default()).unwrap();
+    assert_eq!(t.captured, vec![cell("a1")]);
+    assert_eq!(t.captured_stones, 3);
+    assert_eq!(t.position.board.get(cell("a1")), 0);
+    assert_eq!(t.position.board.get(cell("a2")), 4);
+    assert_eq!(t.position.quiet, 0);
+}
+
+#[test]
+fn an_edge_stack_as_tall_as_its_three_neighbours_is_not_captured() {
+    // Black's c1 (4) has neighbours b1, d1 and c2. White sows e2 -> d1.
+    let around = [("c1", 4), ("b1", 1), ("d1", 1), ("c2", 1), ("h8", 1)];
+    let mut stacks = around.to_vec();
+    stacks.push(("e2", 1));
+    let t = cash(&stacks, Side::First).play_text("e2:1 d1:1", &Rules::default()).unwrap();
+    assert!(t.captured.is_empty(), "1 + 2 + 1 = 4 is not more than 4");
+    assert_eq!(t.position.board.get(cell("c1")), 4);
+    // With two stones d1 reaches 3: 1 + 3 + 1 = 5 > 4.
+    let mut stacks = around.to_vec();
+    stacks.push(("e2", 2));
+    let t = cash(&stacks, Side::First).play_text("e2:2 d1:2 b1:4", &Rules::default()).unwrap();
+    assert_eq!(t.captured, vec![cell("c1")]);
+    assert_eq!(t.captured_stones, 4);
+    assert_eq!(t.position.board.get(cell("b1")), 5);
+}
+
+#[test]
+fn a_stack_with_an_empty_neighbour_is_never_captured() {
+    // Black's d4 (1) beside 5 + 5 + 5 of White's, d5 empty; White's e6 (1)
+    // is ringed by taller Black stacks but is the mover's own.
+    let stacks = [
+        ("d4", 1),
+        ("c4", 5),
+        ("e4", 5),
+        ("d3", 5),
+        ("c6", 1),
+        ("a2", 1),
+        ("e6", 1),
+        ("d6", 2),
+        ("f6", 2),
+        ("e5", 2),
+        ("e7", 2),
+    ];
+    let p = cash(&stacks, Side::First);
+    let t = p.play_text("a2:1 b3:1", &Rules::default()).unwrap();
+    assert!(t.captured.is_empty(), "d4 has an empty neighbour; e6 is White's own");
+    // Filling d5 takes d4's last freedom: 1 < 16.
+    let t = p.play_text("c6:1 d5:1 (:d4) c4:1", &Rules::default()).unwrap();
+    assert_eq!(t.captured, vec![cell("d4")]);
+    assert_eq!(t.position.board.get(cell("e6")), 1, "the mover's stacks are never captured");
+}
+
+#[test]
+fn a_middle_stack_as_tall_as_its_four_neighbours_is_not_captured() {
+    // Black's d4 (5) ringed by c4, e4, d3 (1 each) and d5 once White fills it.
+    let around = [("d4", 5), ("c4", 1), ("e4", 1), ("d3", 1), ("h8", 1)];
+    let mut stacks = around.to_vec();
+    stacks.push(("c6", 2));
+    let t = cash(&stacks, Side::First).play_text("c6:2 d5:2", &Rules::default()).unwrap();
+    assert!(t.captured.is_empty(), "1 + 1 + 1 + 2 = 5 is not more than 5");
+    let mut stacks = around.to_vec();
+    stacks.push(("c6", 3));
+    let t =
+        cash(&stacks, Side::First).play_text("c6:3 d5:3 (:d4) d5:5", &Rules::default()).unwrap();
+    assert_eq!(t.captured, vec![cell("d4")]);
+    assert_eq!(t.position.board.get(cell("d5")), 8);
 }

@@ -1,8 +1,6 @@
 //! The Intermedium move builder, as the page drives it one click at a time.
 
-mod common;
-
-use common::{inter, setup};
+use crate::intermedium_support::{inter, setup};
 use sowboard::{Cell, GameKind, IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
 
 fn c(name: &str) -> Cell {

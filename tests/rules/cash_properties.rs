@@ -1,7 +1,5 @@
 //! Properties of Cash in Hand over random games and random text.
 
-mod cash_support;
-
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;

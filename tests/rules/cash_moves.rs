@@ -1,11 +1,12 @@
-//! Move generation, the move builder and an independent brute-force
-//! enumerator find exactly the same distinct moves.
+//! Move generation, the move builder, the move-text brute force and the
+//! enumerator written from the rules (`cash_reference`) find exactly the
+//! same distinct moves.
 
-mod cash_support;
-
-use cash_support::*;
+use crate::cash_reference as reference;
+use crate::cash_support::*;
 use proptest::prelude::*;
 use sowboard::{Board, Cell, GameKind, Position, Rules, Side};
+use std::collections::BTreeSet;
 
 fn small_positions() -> Vec<Position> {
     vec![
@@ -46,6 +47,8 @@ fn generator_builder_and_brute_force_agree_on_set_ups() {
         let brute = brute_force(&p, &rules);
         assert_eq!(generated, brute, "generator vs brute force in {p}");
         assert_eq!(builder_moves(&p, &rules), brute, "builder vs brute force in {p}");
+        let mine: BTreeSet<_> = reference::moves(&p, &rules).into_keys().collect();
+        assert_eq!(reference::engine_moves(&p, &rules), mine, "generator vs reference in {p}");
         captures_seen += generated
             .iter()
             .filter(|(text, _)| text.ends_with(" 0 10") || text.ends_with(" 0 11"))
@@ -122,5 +125,7 @@ fn generator_and_builder_match_brute_force(
     let brute = brute_force(p, rules);
     prop_assert_eq!(&generated(p, rules), &brute, "generator vs brute force in {}", p);
     prop_assert_eq!(&builder_moves(p, rules), &brute, "builder vs brute force in {}", p);
+    let mine: BTreeSet<_> = reference::moves(p, rules).into_keys().collect();
+    prop_assert_eq!(reference::engine_moves(p, rules), mine, "generator vs reference in {}", p);
     Ok(())
 }

@@ -1,5 +1,8 @@
-//! Helpers for the Cash in Hand tests: set-up positions, an independent
-//! brute-force move enumerator, and an exhaustive walk of the move builder.
+//! Helpers for the Cash in Hand tests: set-up positions, a brute-force
+//! enumerator over move texts, and an exhaustive walk of the move builder.
+//! The brute force asks `Position::play_text` which moves are legal, so it
+//! checks the move checker against the generator and the builder; the rules
+//! themselves are checked by `cash_reference`.
 #![allow(dead_code)]
 
 use sowboard::{
@@ -48,9 +51,9 @@ pub fn generated(p: &Position, rules: &Rules) -> BTreeSet<Result_> {
 /// every move text that could be a move (every cell as origin, every
 /// pick-up, every split of it into drops, every diagonal walk on the board,
 /// then every redistribution over the cells that could be occupied) and keep
-/// what `Position::play_text` accepts. The only help it takes from the
-/// engine is the number of captured stones, read from the
-/// `RedistributionSum` error of the move written without a redistribution.
+/// what `Position::play_text` accepts. The engine decides legality here; the
+/// number of captured stones is read from the `RedistributionSum` error of
+/// the move written without a redistribution.
 /// Exponential: for positions with small stacks only.
 pub fn brute_force(p: &Position, rules: &Rules) -> BTreeSet<Result_> {
     if p.status(rules).is_some() {
@@ -245,25 +248,6 @@ fn walk(p: &Position, rules: &Rules, b: &mut MoveBuilder, out: &mut BTreeSet<Res
         }
         other => panic!("unexpected stage {other:?} while walking"),
     }
-}
-
-/// Perft by the brute-force enumerator (RULES.md section 5).
-pub fn brute_perft(p: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if p.status(rules).is_some() {
-        return 0;
-    }
-    let moves = brute_force(p, rules);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .filter(|(_, decisive)| decisive.is_none())
-        .map(|(text, _)| brute_perft(&pos(text), rules, depth - 1))
-        .sum()
 }
 
 /// A random number of stones for small random set-ups.

@@ -1,4 +1,5 @@
-//! The command line's exact interface (other tools depend on it).
+//! The command line with Intermedium positions (perft, play, moves) and its
+//! argument errors: the exact interface other tools depend on.
 
 use std::process::{Command, Output};
 

@@ -1,8 +1,6 @@
 //! Intermedium rules, sentence by sentence (RULES.md sections 2, 4 and 6).
 
-mod common;
-
-use common::{inter, no_first_move_rule, pos, setup};
+use crate::intermedium_support::{inter, no_first_move_rule, pos, setup};
 use sowboard::{EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, Rules, Side};
 
 const BLUE: Side = Side::First;
@@ -362,4 +360,40 @@ fn undo_and_redo_restore_exact_states() {
     // A new move clears the redo list.
     game.play_text("a7-b6-c5-d4-e3").unwrap();
     assert!(!game.can_redo());
+}
+
+/// RULES.md section 2 part 5: the ring around Red's city d10 (c10, e10, d9)
+/// is complete after each move below, but the last stone lands on a cell
+/// that did not hold exactly one stone, so the city stands.
+#[test]
+fn a_complete_ring_wins_only_when_the_last_stone_joins_a_single_stone() {
+    // e10 was empty: the last stone completes the ring on an empty cell.
+    let p = inter(&[("c10", 2), ("d9", 1), ("g8", 2), ("a3", 2)], BLUE);
+    let t = after(p, "g8-f9-e10");
+    assert_eq!(t.decisive, None, "e10 held 0 before the last drop");
+    assert_eq!(t.outcome(&rules()), None);
+    // c10 held 2: the last stone makes 3.
+    let p = inter(&[("c10", 2), ("d9", 1), ("e10", 1), ("a8", 2), ("a3", 2)], BLUE);
+    let t = after(p, "a8-b9-c10");
+    assert_eq!(t.decisive, None, "c10 held 2 before the last drop");
+    // The same ring, landing on e10 that held 1: Red's city falls.
+    let p = inter(&[("c10", 2), ("d9", 1), ("e10", 1), ("g8", 2), ("a3", 2)], BLUE);
+    assert_eq!(after(p, "g8-f9-e10").decisive, Some(Outcome::win(BLUE, EndReason::CityCaptured)));
+}
+
+/// RULES.md section 4: QUIET and MOVENO are plain decimal counts; values past
+/// 16 bits read back exactly, values past 32 bits are refused by name.
+#[test]
+fn position_counters_hold_32_bit_values() {
+    let board = "0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0";
+    for n in [65_535u64, 65_536, 70_000, 4_294_967_295] {
+        let text = format!("intermedium {board} blue {n} {n}");
+        let p = pos(&text);
+        assert_eq!((u64::from(p.quiet), u64::from(p.move_number)), (n, n), "{text}");
+        assert_eq!(p.to_string(), text);
+    }
+    let e = format!("intermedium {board} blue 4294967296 1").parse::<Position>().unwrap_err();
+    assert!(e.to_string().to_lowercase().contains("quiet"), "{e}");
+    let e = format!("intermedium {board} blue 0 4294967296").parse::<Position>().unwrap_err();
+    assert!(e.to_string().to_lowercase().contains("move"), "{e}");
 }

@@ -32,7 +32,9 @@ pub fn pos(text: &str) -> Position {
 /// Every distinct outcome (position string + result) an Intermedium position
 /// allows, found the dumbest way: try every diagonal walk of the right length
 /// from every cell (reversals included) and keep what `Position::play` accepts.
-/// Independent of the engine's move generator; exponential, for small stacks.
+/// This checks the move checker against the generator; the rules themselves
+/// (captures, the city, the first-move rule) are the engine's here, and are
+/// checked by `intermedium_reference`. Exponential, for small stacks.
 pub fn brute_force_intermedium(p: &Position, rules: &Rules) -> HashSet<(String, Option<String>)> {
     let mut out = HashSet::new();
     if p.status(rules).is_some() {
@@ -94,23 +96,6 @@ pub fn engine_outcomes(p: &Position, rules: &Rules) -> HashSet<(String, Option<S
         .into_iter()
         .map(|t| (t.position.to_string(), t.outcome(rules).map(|o| o.result_text(p.game))))
         .collect()
-}
-
-/// Perft by brute force over `brute_force_intermedium`.
-pub fn brute_perft_intermedium(p: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    brute_force_intermedium(p, rules)
-        .into_iter()
-        .map(|(text, result)| {
-            if result.is_some() {
-                u64::from(depth == 1)
-            } else {
-                brute_perft_intermedium(&pos(&text), rules, depth - 1)
-            }
-        })
-        .sum()
 }
 
 /// The game an all-defaults rule set with the first-move rule switched off.

@@ -1,8 +1,6 @@
 //! The Cash in Hand move builder: stages, offered choices, errors, undo.
 
-mod cash_support;
-
-use cash_support::*;
+use crate::cash_support::*;
 use sowboard::{IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
@@ -256,4 +254,23 @@ fn builder_generator_and_brute_force_agree_when_a_stack_is_full() {
     assert_eq!(b.stage(), Stage::Place);
     assert!(!b.place_options().contains(&cell("g2")));
     refused(&mut b, IllegalMove::StackOverflow(cell("g2")), |b| b.place(cell("g2"), 1));
+}
+
+/// Over 255 stones a capture can be impossible to put back: here every
+/// stack left after d4 falls holds 255, so the builder must not offer
+/// dropping all 255 stones from c6 on d5 (which takes d4's last freedom).
+#[test]
+fn a_sowing_whose_captures_cannot_be_put_back_is_not_offered() {
+    let p = cash(
+        &[("d4", 1), ("c4", 255), ("e4", 255), ("d3", 255), ("c6", 255), ("h8", 255)],
+        Side::First,
+    );
+    let rules = Rules::default();
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c6")).unwrap();
+    b.pick_up(255).unwrap();
+    let d5 = b.step_options().into_iter().find(|o| o.cell == cell("d5")).expect("d5 is open");
+    assert!(!d5.drops().contains(&255), "no room for d4's stone after c6:255 d5:255");
+    assert!(d5.drops().contains(&1));
+    assert!(p.play_text("c6:255 d5:255", &rules).is_err());
 }

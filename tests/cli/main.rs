@@ -1,0 +1,4 @@
+//! The command line's exact interface (other tools depend on it).
+
+mod cash;
+mod intermedium;
