@@ -4,9 +4,9 @@
 use super::budget::Budget;
 use super::cash::Cash;
 use super::intermedium::Intermedium;
-use super::levels::{level, pick};
+use super::levels::{baseline5, level, pick};
 use super::search::search;
-use super::{mcts, playout, zobrist, Clock, Limits};
+use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::position::Position;
@@ -26,6 +26,11 @@ pub enum Agent {
     Greedy,
     /// Plain UCT with random playouts and no game knowledge.
     Uct,
+    /// The strong reference: MCTS with a solver, evaluation-valued leaves
+    /// and progressive widening (`mcts.rs`).
+    Mcts,
+    /// Level 5 as it was before issue 11, frozen as a yardstick.
+    Baseline5,
     /// The built-in AI at level 1-5.
     Level(u8),
 }
@@ -33,16 +38,18 @@ pub enum Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, `uct`, `level1` .. `level5`.
+    /// `random`, `greedy`, `uct`, `mcts`, `baseline5`, `level1` .. `level5`.
     fn from_str(s: &str) -> Result<Agent, String> {
         match s.to_ascii_lowercase().as_str() {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
             "uct" => Ok(Agent::Uct),
+            "mcts" => Ok(Agent::Mcts),
+            "baseline5" => Ok(Agent::Baseline5),
             other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ 1..=5) => Ok(Agent::Level(n)),
                 _ => Err(format!(
-                    "unknown agent '{s}' (expected random, greedy, uct or level1..level5)"
+                    "unknown agent '{s}' (expected random, greedy, uct, mcts, baseline5 or level1..level5)"
                 )),
             },
         }
@@ -55,6 +62,8 @@ impl fmt::Display for Agent {
             Agent::Random => f.write_str("random"),
             Agent::Greedy => f.write_str("greedy"),
             Agent::Uct => f.write_str("uct"),
+            Agent::Mcts => f.write_str("mcts"),
+            Agent::Baseline5 => f.write_str("baseline5"),
             Agent::Level(n) => write!(f, "level{n}"),
         }
     }
@@ -62,6 +71,15 @@ impl fmt::Display for Agent {
 
 /// Node budget for the reference agents when the caller gives none.
 const REFERENCE_NODES: u64 = 200_000;
+
+/// Node budget of `mcts` when the caller gives none: about half a second a
+/// move natively.
+fn mcts_nodes(game: GameKind) -> u64 {
+    match game {
+        GameKind::Intermedium => 400_000,
+        GameKind::CashInHand => 600_000,
+    }
+}
 
 /// The move `agent` plays in `game` (`None` once the game is over). The same
 /// inputs give the same move, unless `limits.time_ms` cuts a search short.
@@ -90,10 +108,27 @@ pub fn choose(
         Agent::Uct => {
             let mut budget =
                 Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
-            mcts::choose(&pos, &rules, &mut rng, &mut budget)
+            uct::choose(&pos, &rules, &mut rng, &mut budget)
         }
-        Agent::Level(n) => {
-            let lv = level(pos.game, n);
+        Agent::Mcts => {
+            let nodes = limits.nodes.unwrap_or(mcts_nodes(pos.game));
+            let mut budget = Budget::new(nodes, limits.time_ms, clock);
+            match pos.game {
+                GameKind::Intermedium => {
+                    let settings = mcts::Settings { scale: 400.0 };
+                    mcts::choose(&mut Intermedium::new(rules), &pos, settings, &mut budget)
+                }
+                GameKind::CashInHand => {
+                    let settings = mcts::Settings { scale: 600.0 };
+                    mcts::choose(&mut Cash::new(rules, true), &pos, settings, &mut budget)
+                }
+            }
+        }
+        Agent::Level(_) | Agent::Baseline5 => {
+            let lv = match agent {
+                Agent::Level(n) => level(pos.game, n),
+                _ => baseline5(pos.game),
+            };
             let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
             let draws = repetition_draws(game);
             let report = match pos.game {
@@ -101,13 +136,13 @@ pub fn choose(
                     search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws)
+                    search(&mut Cash::new(rules, !lv.classic), &pos, lv.shape, &mut budget, &draws)
                 }
             };
             // The candidate list is never empty while a legal move exists;
             // should that ever fail, a legal move still beats none.
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
-            let i = pick(&report, lv.pick, lv.shape.margin, &mut rng);
+            let i = pick(&report, &lv, &mut rng);
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
     }
@@ -134,7 +169,7 @@ fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transitio
     let moves: Vec<Transition> = match pos.game {
         GameKind::Intermedium => pos.legal_moves(rules, crate::play::DEFAULT_MOVE_LIMIT).ok()?,
         GameKind::CashInHand => {
-            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited())
+            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
         }
     };
     let value = |t: &Transition| -> i64 {

@@ -63,6 +63,11 @@ impl Domain for Intermedium {
         evaluate(pos, &self.rules)
     }
 
+    fn complete(&self) -> bool {
+        // A list is either complete or not given at all.
+        true
+    }
+
     fn take_work(&mut self) -> u64 {
         let now = Position::threat_work();
         let done = now.saturating_sub(self.work_seen);

@@ -45,6 +45,10 @@ pub(crate) trait Domain {
     fn take_work(&mut self) -> u64 {
         0
     }
+    /// Whether the last list `children` gave held every legal move.
+    fn complete(&self) -> bool {
+        false
+    }
 }
 
 /// Search shape.
