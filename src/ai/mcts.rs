@@ -10,8 +10,10 @@
 //!   sees every capture and city capture available in one move exactly
 //!   (Intermedium) or every stack doomed at the end of the next move (Cash
 //!   in Hand), so a leaf's value already includes the next move's captures;
-//! - progressive widening: a node's moves are ordered by that evaluation
-//!   once, when the node is first expanded, and only the best
+//! - progressive widening: a node's moves are ordered once, when the node
+//!   is first expanded (Intermedium: by the evaluation without its costly
+//!   capture-threat walks, the full one valuing each move as it enters the
+//!   tree; Cash in Hand: by the evaluation), and only the best
 //!   `1 + sqrt(visits)` of them compete for visits. In Cash in Hand the moves
 //!   are the bounded candidate list (capture-seeking sowings first), or every
 //!   move in small endgames.
@@ -115,7 +117,11 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
                     Some(o) if o.winner == Some(mover) => 1.0,
                     Some(o) if o.winner.is_none() => 0.5,
                     Some(_) => 0.0,
-                    None => 1.0 - self.probability(self.domain.evaluate(&t.position)),
+                    None => {
+                        let pos = &t.position;
+                        let score = self.domain.prior(pos).unwrap_or_else(|| self.domain.evaluate(pos));
+                        1.0 - self.probability(score)
+                    }
                 };
                 (v, t)
             })
@@ -129,7 +135,13 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
 
     /// Moves the best pending move of `n` into the tree; its index.
     fn widen(&mut self, n: usize) -> Option<usize> {
-        let (v, t) = self.nodes[n].pending.pop()?;
+        let (mut v, t) = self.nodes[n].pending.pop()?;
+        if t.decisive.is_none() && self.domain.prior(&t.position).is_some() {
+            // Ordered by the cheap prior: valued in full on entering the tree.
+            v = 1.0 - self.probability(self.domain.evaluate(&t.position));
+            let work = self.domain.take_work();
+            self.budget.spend(work + 1);
+        }
         let proven = t.decisive.map(|o| o.winner.is_some() && v >= 1.0);
         // A draw is decided too, but neither proven won nor lost.
         let proven = match t.decisive {

@@ -23,6 +23,7 @@ mod levels;
 mod mcts;
 mod playout;
 mod search;
+pub mod tactics;
 mod uct;
 mod zobrist;
 

@@ -45,6 +45,11 @@ pub(crate) trait Domain {
     fn take_work(&mut self) -> u64 {
         0
     }
+    /// A cheaper score than `evaluate` for ordering many moves, if the game
+    /// has one (`None`: order by `evaluate`).
+    fn prior(&self, _pos: &Position) -> Option<i32> {
+        None
+    }
     /// Whether the last list `children` gave held every legal move.
     fn complete(&self) -> bool {
         false

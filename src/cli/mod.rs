@@ -5,6 +5,7 @@
 mod bench;
 mod matches;
 mod soak;
+mod tactics;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -55,6 +56,8 @@ enum Command {
     /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
     /// The last line reads `score <A> <percent>`.
     Match(matches::MatchArgs),
+    /// Solve rates on the tactics suite (or generate suite positions).
+    Tactics(tactics::TacticsArgs),
     /// Measure move generation and perft speed.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -165,6 +168,7 @@ fn execute(command: Command) -> Result<(), String> {
             soak::run(kind, games, seed)
         }
         Command::Match(args) => matches::run(args),
+        Command::Tactics(args) => tactics::run(args),
         Command::Bench { ms } => {
             bench::run(ms);
             Ok(())
