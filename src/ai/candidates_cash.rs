@@ -205,7 +205,8 @@ impl Gen<'_, '_, '_> {
         }
         let mut options = b.step_options();
         // Nearest to the remaining goals first.
-        options.sort_by_key(|o| h.needed.iter().map(|&c| diagonal_distance(o.cell, c)).sum::<usize>());
+        options
+            .sort_by_key(|o| h.needed.iter().map(|&c| diagonal_distance(o.cell, c)).sum::<usize>());
         for o in options {
             h.work += 1;
             self.budget.spend(1);

@@ -55,11 +55,19 @@ impl Domain for Cash {
         if pos.stones_of(pos.side_to_move) == 0 {
             return Some(-WIN);
         }
+        // Stacks left but none can move: lost too (a walled-in stack).
+        if self.improved && !pos.has_legal_move(&self.rules) {
+            return Some(-WIN);
+        }
         let limit = self.rules.quiet_ply_limit;
         (limit > 0 && pos.quiet >= limit).then_some(0)
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
+        if self.improved && pos.stones_of(pos.side_to_move) > 0 && !pos.has_legal_move(&self.rules)
+        {
+            return -WIN;
+        }
         evaluate(pos, &self.rules)
     }
 

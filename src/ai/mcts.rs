@@ -119,7 +119,8 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
                     Some(_) => 0.0,
                     None => {
                         let pos = &t.position;
-                        let score = self.domain.prior(pos).unwrap_or_else(|| self.domain.evaluate(pos));
+                        let score =
+                            self.domain.prior(pos).unwrap_or_else(|| self.domain.evaluate(pos));
                         1.0 - self.probability(score)
                     }
                 };
@@ -220,8 +221,8 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
             }
             let node = &self.nodes[cur];
             let open = node.kids.iter().filter(|&&k| self.nodes[k].proven != Some(false)).count();
-            let grow = !node.pending.is_empty()
-                && (node.kids.len() < self.allowed(cur) || open == 0);
+            let grow =
+                !node.pending.is_empty() && (node.kids.len() < self.allowed(cur) || open == 0);
             let next = if grow { self.widen(cur) } else { self.select(cur) };
             let Some(next) = next else {
                 // Not expandable (a node judged statically, or all lost).

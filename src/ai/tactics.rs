@@ -73,7 +73,7 @@ const WIN: i64 = 1_000_000;
 /// Enumeration work allowed per move list while classifying.
 const LIST_LIMIT: usize = 200_000;
 /// Transitions the two-ply search may look at for one position.
-const CLASSIFY_WORK: usize = 3_000_000;
+const CLASSIFY_WORK: usize = 1_000_000;
 
 fn material(pos: &Position, me: Side) -> i64 {
     pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
@@ -165,25 +165,20 @@ fn candidate(kind: GameKind, rng: &mut SmallRng) -> Option<Position> {
             Some(*game.position())
         }
         GameKind::CashInHand => {
+            // A crowded 4 x 4 corner of the board: stacks touch, so
+            // captures and escapes are on.
             let mut cells = [0u8; 64];
-            for side in [Side::First, Side::Second] {
-                let stacks = rng.random_range(3..=6);
-                let mut placed = 0;
-                while placed < stacks {
-                    let i = rng.random_range(0..64usize);
-                    let (file, rank) = (i % 8, i / 8);
-                    let owner = if (file + rank) % 2 == 1 { Side::First } else { Side::Second };
-                    if owner == side && cells[i] == 0 {
-                        cells[i] = rng.random_range(1..=5);
-                        placed += 1;
+            let (f0, r0) = (rng.random_range(0..5usize), rng.random_range(0..5usize));
+            for r in r0..r0 + 4 {
+                for f in f0..f0 + 4 {
+                    if rng.random_bool(0.6) {
+                        cells[r * 8 + f] = rng.random_range(1..=3);
                     }
                 }
             }
             let ranks: Vec<String> = (0..8)
                 .rev()
-                .map(|r| {
-                    (0..8).map(|f| cells[r * 8 + f].to_string()).collect::<Vec<_>>().join(",")
-                })
+                .map(|r| (0..8).map(|f| cells[r * 8 + f].to_string()).collect::<Vec<_>>().join(","))
                 .collect();
             let side = if rng.random_bool(0.5) { "white" } else { "black" };
             format!("cash-in-hand {} {side} 0 20", ranks.join("/")).parse().ok()
