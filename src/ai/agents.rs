@@ -6,6 +6,7 @@ use super::cash::Cash;
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
+use super::search::Report;
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
@@ -142,10 +143,48 @@ pub fn choose(
             // The candidate list is never empty while a legal move exists;
             // should that ever fail, a legal move still beats none.
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
-            let i = pick(&report, &lv, &mut rng);
+            let mut i = pick(&report, &lv, &mut rng);
+            if !lv.classic {
+                i = spare_big_stacks(&report, i, &rules);
+            }
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
     }
+}
+
+/// Stones that lose no level its stack to a one-move capture when another
+/// move avoids it (issue 11).
+const BIG_STACK: u32 = 10;
+/// Moves checked for a hanging stack, best-ranked first.
+const SPARE_CHECKS: usize = 60;
+
+/// The level's choice `chosen`, or, if it lets the opponent capture
+/// `BIG_STACK` stones or more at once, the best-ranked move that does not.
+/// The beginner misreads small things, not the loss of a big stack; and a
+/// search that sees a recapture a few plies on may be trading on a
+/// misjudged leaf, while the loss is certain.
+fn spare_big_stacks(report: &Report, chosen: usize, rules: &Rules) -> usize {
+    let hangs = |i: usize| biggest_reply_capture(&report.moves[i].transition, rules) >= BIG_STACK;
+    if report.moves[chosen].transition.decisive.is_some() || !hangs(chosen) {
+        return chosen;
+    }
+    (0..report.moves.len().min(SPARE_CHECKS)).find(|&i| i != chosen && !hangs(i)).unwrap_or(chosen)
+}
+
+/// The most stones the opponent can capture in reply to `t` (Cash in
+/// Hand: among its candidate moves, capture-seeking sowings included).
+fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
+    let pos = &t.position;
+    if t.decisive.is_some() || pos.status(rules).is_some() {
+        return 0;
+    }
+    let replies = match pos.game {
+        GameKind::Intermedium => pos.legal_moves(rules, 40_000).unwrap_or_default(),
+        GameKind::CashInHand => {
+            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
+        }
+    };
+    replies.iter().map(|r| r.captured_stones).max().unwrap_or(0)
 }
 
 /// Positions (by hash) that the game has seen twice: a move into one of

@@ -118,7 +118,7 @@ struct Gen<'p, 'b, 'c> {
 /// Longest path a capture-seeking sowing may take.
 const TARGET_MAX_STEPS: usize = 9;
 /// Builder steps one (target, origin) pair may spend on its path search.
-const TARGET_STEP_WORK: usize = 300;
+const TARGET_STEP_WORK: usize = 150;
 /// Sowings kept per (target, origin) pair.
 const TARGET_PER_PAIR: usize = 2;
 

@@ -81,11 +81,15 @@ pub(crate) fn level(game: GameKind, level: u8) -> Level {
             pick: Pick::Beginner { noise: 180 },
             classic: false,
         },
+        // Cash in Hand candidate lists cost more since the capture-seeking
+        // sowings: the budgets below let each level finish its depth.
+        (GameKind::CashInHand, 2) => best(shape(2, 6, 1, 4), 150_000),
+        (GameKind::CashInHand, 3) => best(shape(3, 10, 6, 3), 500_000),
         (_, 2) => best(shape(2, 6, 1, 4), 25_000),
         (_, 3) => best(shape(3, 10, 6, 3), 250_000),
         (GameKind::Intermedium, 4) => best(shape(4, 10, 5, 2), 500_000),
         (GameKind::Intermedium, _) => best(shape(5, 20, 6, 1), 1_500_000),
-        (GameKind::CashInHand, 4) => best(shape(3, 16, 10, 2), 500_000),
+        (GameKind::CashInHand, 4) => best(shape(3, 16, 10, 2), 1_000_000),
         (GameKind::CashInHand, _) => best(shape(3, 40, 24, 1), 3_000_000),
     }
 }

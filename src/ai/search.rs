@@ -323,6 +323,35 @@ pub(crate) fn search<D: Domain>(
             break;
         }
     }
+    // Only depth 2 was reached (level 2, or a deeper level cut short): the
+    // budget left goes to the remaining root moves at depth 2, in static
+    // order, so that a move hanging a big stack is not chosen because the
+    // few moves searched all hang one and the rest were never looked at.
+    let reached = depth_of.iter().copied().max().unwrap_or(1);
+    if shape.rescue && reached == 2 && !searcher.aborted && scored[0].0 < WIN_BOUND {
+        let width = shape.root_width.min(scored.len());
+        let mut extra = Vec::new();
+        for &(static_score, i) in scored.iter().skip(width) {
+            if searcher.budget.exhausted() || static_score <= -WIN_BOUND {
+                break;
+            }
+            let v = -searcher.negamax(&kids[i].position, 1, -INF, INF, 1);
+            if searcher.aborted {
+                break;
+            }
+            extra.push((v, i));
+        }
+        for (v, i) in extra {
+            depth_of[i] = 2;
+            if let Some(e) = scored.iter_mut().find(|e| e.1 == i) {
+                e.0 = v;
+            }
+        }
+        let (mut head, tail): (Vec<_>, Vec<_>) =
+            scored.into_iter().partition(|e| depth_of[e.1] == 2);
+        head.sort_by_key(|x| std::cmp::Reverse(x.0));
+        scored = head.into_iter().chain(tail).collect();
+    }
     if shape.rescue && shape.max_depth >= 2 && scored[0].0 <= -WIN_BOUND {
         let Searcher { domain, .. } = searcher;
         rescue(domain, &kids, &mut scored, &mut depth_of, shape);
