@@ -133,3 +133,35 @@ pub(crate) fn pick(report: &Report, lv: &Level, rng: &mut SmallRng) -> usize {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::DEFAULT_MOVE_LIMIT;
+    use crate::position::Position;
+    use crate::variant::Rules;
+    use rand::SeedableRng;
+
+    /// Issue 11: when every move loses, losses two plies apart are within
+    /// the pick margin of levels 3-4; the longest loss must be chosen.
+    #[test]
+    fn every_level_prefers_the_longest_loss() {
+        let pos = Position::start(GameKind::Intermedium);
+        let moves = pos.legal_moves(&Rules::default(), DEFAULT_MOVE_LIMIT).unwrap();
+        let scores = [-WIN + 5, -WIN + 4, -WIN + 3, -WIN + 3];
+        for n in 1..=5 {
+            let lv = level(GameKind::Intermedium, n);
+            for seed in 0..20 {
+                let report = Report {
+                    moves: moves
+                        .iter()
+                        .zip(scores)
+                        .map(|(t, score)| Scored { transition: t.clone(), score, depth: 3 })
+                        .collect(),
+                };
+                let mut rng = SmallRng::seed_from_u64(seed);
+                assert_eq!(pick(&report, &lv, &mut rng), 0, "level {n} seed {seed}");
+            }
+        }
+    }
+}

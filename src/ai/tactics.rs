@@ -7,7 +7,8 @@
 //! once) or else by the stone difference after the reply. The answers are
 //! the moves with the best value. A position enters the suite only if its
 //! answers are a small part of the moves (at most a quarter) and clearly
-//! better than the rest, so a random or careless move fails it. The kinds:
+//! better than the rest (a win, or four stones), so a random or careless
+//! move fails it. The kinds:
 //!
 //! - `win-in-one`: a move wins at once (a city capture; in Cash in Hand,
 //!   taking the opponent's last stones);
@@ -23,6 +24,7 @@
 
 use super::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
+use crate::moves::Move;
 use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::{GameKind, Rules, Side};
@@ -64,9 +66,15 @@ pub fn parse_suite(text: &str) -> Result<Vec<Tactic>, String> {
 
 /// Whether `agent` plays one of the answers.
 pub fn solves(t: &Tactic, agent: Agent, seed: u64, limits: Limits) -> bool {
+    attempt(t, agent, seed, limits).0
+}
+
+/// Whether `agent` plays one of the answers, and the move it plays.
+pub fn attempt(t: &Tactic, agent: Agent, seed: u64, limits: Limits) -> (bool, Option<Move>) {
     let game = Game::from_position(t.position, Rules::default());
-    let Some(mv) = choose(agent, &game, seed, limits, &NoClock) else { return false };
-    t.answers.iter().any(|a| a.position == mv.position && a.decisive == mv.decisive)
+    let Some(mv) = choose(agent, &game, seed, limits, &NoClock) else { return (false, None) };
+    let solved = t.answers.iter().any(|a| a.position == mv.position && a.decisive == mv.decisive);
+    (solved, Some(mv.mv))
 }
 
 const WIN: i64 = 1_000_000;
@@ -123,9 +131,11 @@ pub fn classify(pos: &Position, rules: &Rules) -> Option<(String, Vec<Transition
     if answers.len() * 4 > moves.len() {
         return None;
     }
-    // The rest must be clearly worse: by a win, or by two stones or more.
+    // The rest must be clearly worse: by a win, or by four stones or more
+    // (so that a deeper search, which may see past a small two-ply gain,
+    // still agrees).
     let next = values.iter().filter(|&&v| v < best).max().copied()?;
-    let gap = if matches!(pos.game, GameKind::CashInHand) { 3 } else { 2 };
+    let gap = 4;
     if best < WIN && best - next < gap {
         return None;
     }
@@ -172,7 +182,7 @@ fn candidate(kind: GameKind, rng: &mut SmallRng) -> Option<Position> {
             for r in r0..r0 + 4 {
                 for f in f0..f0 + 4 {
                     if rng.random_bool(0.6) {
-                        cells[r * 8 + f] = rng.random_range(1..=3);
+                        cells[r * 8 + f] = rng.random_range(1..=2);
                     }
                 }
             }
@@ -186,8 +196,9 @@ fn candidate(kind: GameKind, rng: &mut SmallRng) -> Option<Position> {
     }
 }
 
-/// Suite lines for `count` positions of `kind`, no kind more than half.
-pub fn generate(kind: GameKind, count: usize, seed: u64) -> Vec<String> {
+/// Suite lines for `count` positions of `kind`, no kind more than half,
+/// each handed to `emit` as soon as it is found (the search is slow).
+pub fn generate(kind: GameKind, count: usize, seed: u64, emit: &mut dyn FnMut(&str)) {
     let rules = Rules::default();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
@@ -203,7 +214,8 @@ pub fn generate(kind: GameKind, count: usize, seed: u64) -> Vec<String> {
         }
         *n += 1;
         let texts: Vec<String> = answers.iter().map(|a| a.mv.to_string()).collect();
-        out.push(format!("{k} | {pos} | {}", texts.join("; ")));
+        let line = format!("{k} | {pos} | {}", texts.join("; "));
+        emit(&line);
+        out.push(line);
     }
-    out
 }

@@ -182,7 +182,7 @@ fn play_one(
     match_seed: u64,
     limits: Limits,
 ) -> Result<Played, String> {
-    let seats = if g % 2 == 0 { [0usize, 1] } else { [1, 0] };
+    let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
     let game_seed = mix(match_seed ^ mix(g as u64 + 1));
     let mut game = Game::new(kind, Rules::default());
     let mut tallies = [Tally::default(), Tally::default()];

@@ -3,9 +3,10 @@
 //! new suite lines decided by exhaustive search (`sowboard::ai::tactics`).
 
 use clap::Args;
-use sowboard::ai::tactics::{generate, parse_suite, solves};
+use sowboard::ai::tactics::{attempt, generate, parse_suite};
 use sowboard::ai::{Agent, Limits};
 use sowboard::GameKind;
+use std::io::Write;
 
 #[derive(Args)]
 pub struct TacticsArgs {
@@ -26,6 +27,9 @@ pub struct TacticsArgs {
     generate: Option<usize>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Print every missed position with the agent's move.
+    #[arg(long)]
+    verbose: bool,
 }
 
 pub fn run(args: TacticsArgs) -> Result<(), String> {
@@ -33,9 +37,10 @@ pub fn run(args: TacticsArgs) -> Result<(), String> {
         format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game)
     })?;
     if let Some(n) = args.generate {
-        for line in generate(kind, n, args.seed) {
+        generate(kind, n, args.seed, &mut |line| {
             println!("{line}");
-        }
+            let _ = std::io::stdout().flush();
+        });
         return Ok(());
     }
     let path = args.file.unwrap_or_else(|| format!("tests/tactics/{}.txt", kind.name()));
@@ -56,8 +61,18 @@ pub fn run(args: TacticsArgs) -> Result<(), String> {
     }
     println!();
     for agent in agents {
-        let ok: Vec<bool> =
-            suite.iter().enumerate().map(|(i, t)| solves(t, agent, i as u64, limits)).collect();
+        let ok: Vec<bool> = suite
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let (solved, played) = attempt(t, agent, i as u64, limits);
+                if args.verbose && !solved {
+                    let played = played.map_or("nothing".to_string(), |m| m.to_string());
+                    eprintln!("{agent} misses {} {}: played {played}", t.kind, t.position);
+                }
+                solved
+            })
+            .collect();
         let solved = ok.iter().filter(|&&b| b).count();
         print!(
             "{:<10} {:>7} {:>7.1}",
