@@ -9,7 +9,7 @@ use super::eval_cash::evaluate;
 use super::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::Rules;
+use crate::variant::{Rules, Side};
 
 /// Work allowed for listing every distinct move before falling back to the
 /// candidate list. Positions where the mover's stacks are all small have a
@@ -68,11 +68,40 @@ impl Domain for Cash {
         {
             return -WIN;
         }
-        evaluate(pos, &self.rules)
+        let score = evaluate(pos, &self.rules);
+        if !self.improved {
+            return score;
+        }
+        // A fortress cannot lose: the side behind it is at least drawing,
+        // its opponent at most.
+        let me = pos.side_to_move;
+        if fortress(pos, me) {
+            score.max(0)
+        } else if fortress(pos, me.opponent()) {
+            score.min(0)
+        } else {
+            score
+        }
     }
 
     fn complete(&self) -> bool {
         self.exact
+    }
+}
+
+/// Cash in Hand's known flaw (issue 11): a side whose stones are all in one
+/// stack at least as tall as the opponent's whole material can never lose.
+/// The stack is never captured (its neighbours can never hold more stones
+/// than it), it always has a move (its diagonal cells are its own colour
+/// and empty, and no gate can outweigh it), and the side has no other
+/// stones to lose. So the game is at best a draw for the opponent.
+pub(crate) fn fortress(pos: &Position, side: Side) -> bool {
+    let g = pos.board.geometry();
+    let colour = side.colour();
+    let mut stacks = g.cells().filter(|c| c.colour() == colour && pos.board.is_occupied(*c));
+    match (stacks.next(), stacks.next()) {
+        (Some(c), None) => pos.board.get(c) as u32 >= pos.stones_of(side.opponent()),
+        _ => false,
     }
 }
 
@@ -97,5 +126,29 @@ pub(crate) fn exact_moves(
             budget.spend(EXACT_LIMIT as u64 / 4);
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White's 24 on d3 is walled in by 32 black stones and falls next move
+    /// unless it moves; c2 stepping onto it merges all 64 white stones.
+    const MERGE: &str = "cash-in-hand 0,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,8,0,0,0,0/0,0,8,24,8,0,0,0/0,0,40,8,0,0,0,0/0,0,0,0,0,0,0,0 white 0 20";
+
+    #[test]
+    fn a_merged_side_is_scored_as_at_least_a_draw() {
+        let rules = Rules::default();
+        let pos: Position = MERGE.parse().unwrap();
+        let merged = pos.play_text("c2:40 d3:40", &rules).unwrap().position;
+        assert!(fortress(&merged, Side::First));
+        assert!(!fortress(&pos, Side::First));
+        let cash = Cash::new(rules, true);
+        // Black to move: at most a draw, though Black has as many stones.
+        assert!(cash.evaluate(&merged) <= 0);
+        let mut white = merged;
+        white.side_to_move = Side::First;
+        assert!(cash.evaluate(&white) >= 0);
     }
 }
