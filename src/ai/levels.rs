@@ -78,7 +78,7 @@ pub(crate) fn level(game: GameKind, level: u8) -> Level {
         (_, 1) => Level {
             shape: shape(1, 1, 1, 0),
             nodes: 1,
-            pick: Pick::Beginner { noise: 180 },
+            pick: Pick::Beginner { noise: 600 },
             classic: false,
         },
         // Cash in Hand candidate lists cost more since the capture-seeking
