@@ -4,9 +4,10 @@
 use super::budget::Budget;
 use super::cash::Cash;
 use super::intermedium::Intermedium;
-use super::levels::{level, pick};
+use super::levels::{baseline5, level, pick};
 use super::search::search;
-use super::{mcts, playout, zobrist, Clock, Limits};
+use super::search::Report;
+use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::position::Position;
@@ -26,6 +27,11 @@ pub enum Agent {
     Greedy,
     /// Plain UCT with random playouts and no game knowledge.
     Uct,
+    /// The strong reference: MCTS with a solver, evaluation-valued leaves
+    /// and progressive widening (`mcts.rs`).
+    Mcts,
+    /// Level 5 as it was before issue 11, frozen as a yardstick.
+    Baseline5,
     /// The built-in AI at level 1-5.
     Level(u8),
 }
@@ -33,16 +39,18 @@ pub enum Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, `uct`, `level1` .. `level5`.
+    /// `random`, `greedy`, `uct`, `mcts`, `baseline5`, `level1` .. `level5`.
     fn from_str(s: &str) -> Result<Agent, String> {
         match s.to_ascii_lowercase().as_str() {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
             "uct" => Ok(Agent::Uct),
+            "mcts" => Ok(Agent::Mcts),
+            "baseline5" => Ok(Agent::Baseline5),
             other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ 1..=5) => Ok(Agent::Level(n)),
                 _ => Err(format!(
-                    "unknown agent '{s}' (expected random, greedy, uct or level1..level5)"
+                    "unknown agent '{s}' (expected random, greedy, uct, mcts, baseline5 or level1..level5)"
                 )),
             },
         }
@@ -55,6 +63,8 @@ impl fmt::Display for Agent {
             Agent::Random => f.write_str("random"),
             Agent::Greedy => f.write_str("greedy"),
             Agent::Uct => f.write_str("uct"),
+            Agent::Mcts => f.write_str("mcts"),
+            Agent::Baseline5 => f.write_str("baseline5"),
             Agent::Level(n) => write!(f, "level{n}"),
         }
     }
@@ -74,6 +84,15 @@ pub fn choose_move(
     clock: &dyn Clock,
 ) -> Option<Transition> {
     choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
+}
+
+/// Node budget of `mcts` when the caller gives none: about half a second a
+/// move natively.
+fn mcts_nodes(game: GameKind) -> u64 {
+    match game {
+        GameKind::Intermedium => 400_000,
+        GameKind::CashInHand => 600_000,
+    }
 }
 
 /// The move `agent` plays in `game` (`None` once the game is over). The same
@@ -103,10 +122,27 @@ pub fn choose(
         Agent::Uct => {
             let mut budget =
                 Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
-            mcts::choose(&pos, &rules, &mut rng, &mut budget)
+            uct::choose(&pos, &rules, &mut rng, &mut budget)
         }
-        Agent::Level(n) => {
-            let lv = level(pos.game, n);
+        Agent::Mcts => {
+            let nodes = limits.nodes.unwrap_or(mcts_nodes(pos.game));
+            let mut budget = Budget::new(nodes, limits.time_ms, clock);
+            match pos.game {
+                GameKind::Intermedium => {
+                    let settings = mcts::Settings { scale: 400.0 };
+                    mcts::choose(&mut Intermedium::new(rules), &pos, settings, &mut budget)
+                }
+                GameKind::CashInHand => {
+                    let settings = mcts::Settings { scale: 600.0 };
+                    mcts::choose(&mut Cash::new(rules, true), &pos, settings, &mut budget)
+                }
+            }
+        }
+        Agent::Level(_) | Agent::Baseline5 => {
+            let lv = match agent {
+                Agent::Level(n) => level(pos.game, n),
+                _ => baseline5(pos.game),
+            };
             let mut budget = Budget::new(limits.nodes.unwrap_or(lv.nodes), limits.time_ms, clock);
             let draws = repetition_draws(game);
             let report = match pos.game {
@@ -114,16 +150,54 @@ pub fn choose(
                     search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    search(&mut Cash { rules }, &pos, lv.shape, &mut budget, &draws)
+                    search(&mut Cash::new(rules, !lv.classic), &pos, lv.shape, &mut budget, &draws)
                 }
             };
             // The candidate list is never empty while a legal move exists;
             // should that ever fail, a legal move still beats none.
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
-            let i = pick(&report, lv.pick, lv.shape.margin, &mut rng);
+            let mut i = pick(&report, &lv, &mut rng);
+            if !lv.classic {
+                i = spare_big_stacks(&report, i, &rules);
+            }
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
     }
+}
+
+/// Stones that lose no level its stack to a one-move capture when another
+/// move avoids it (issue 11).
+const BIG_STACK: u32 = 10;
+/// Moves checked for a hanging stack, best-ranked first.
+const SPARE_CHECKS: usize = 60;
+
+/// The level's choice `chosen`, or, if it lets the opponent capture
+/// `BIG_STACK` stones or more at once, the best-ranked move that does not.
+/// The beginner misreads small things, not the loss of a big stack; and a
+/// search that sees a recapture a few plies on may be trading on a
+/// misjudged leaf, while the loss is certain.
+fn spare_big_stacks(report: &Report, chosen: usize, rules: &Rules) -> usize {
+    let hangs = |i: usize| biggest_reply_capture(&report.moves[i].transition, rules) >= BIG_STACK;
+    if report.moves[chosen].transition.decisive.is_some() || !hangs(chosen) {
+        return chosen;
+    }
+    (0..report.moves.len().min(SPARE_CHECKS)).find(|&i| i != chosen && !hangs(i)).unwrap_or(chosen)
+}
+
+/// The most stones the opponent can capture in reply to `t` (Cash in
+/// Hand: among its candidate moves, capture-seeking sowings included).
+fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
+    let pos = &t.position;
+    if t.decisive.is_some() || pos.status(rules).is_some() {
+        return 0;
+    }
+    let replies = match pos.game {
+        GameKind::Intermedium => pos.legal_moves(rules, 40_000).unwrap_or_default(),
+        GameKind::CashInHand => {
+            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
+        }
+    };
+    replies.iter().map(|r| r.captured_stones).max().unwrap_or(0)
 }
 
 /// Positions (by hash) that the game has seen twice: a move into one of
@@ -147,7 +221,7 @@ fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transitio
     let moves: Vec<Transition> = match pos.game {
         GameKind::Intermedium => pos.legal_moves(rules, crate::play::DEFAULT_MOVE_LIMIT).ok()?,
         GameKind::CashInHand => {
-            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited())
+            super::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
         }
     };
     let value = |t: &Transition| -> i64 {

@@ -50,10 +50,20 @@ const OWN_RECEIVERS: usize = 3;
 const ENEMY_RECEIVERS: usize = 2;
 
 /// The candidate moves of the side to move (empty if it has no legal move).
-pub(crate) fn candidates(pos: &Position, rules: &Rules, budget: &mut Budget) -> Vec<Transition> {
+/// `targeted` adds the capture-seeking sowings (`Gen::targeted`) first;
+/// without it the list is the one of the first version (agent `baseline5`).
+pub(crate) fn candidates(
+    pos: &Position,
+    rules: &Rules,
+    budget: &mut Budget,
+    targeted: bool,
+) -> Vec<Transition> {
     let root = MoveBuilder::new(pos, rules);
     let hot = hot_cells(pos);
     let mut gen = Gen { pos, hot, sowings: 0, out: Vec::new(), seen: FxHashSet::default(), budget };
+    if targeted {
+        gen.targeted(&root);
+    }
     for origin in root.origins() {
         let mut b = root.clone();
         if b.select_origin(origin).is_err() {
@@ -106,7 +116,127 @@ struct Gen<'p, 'b, 'c> {
     budget: &'b mut Budget<'c>,
 }
 
+/// Longest path a capture-seeking sowing may take.
+const TARGET_MAX_STEPS: usize = 9;
+/// Builder steps one (target, origin) pair may spend on its path search.
+const TARGET_STEP_WORK: usize = 150;
+/// Sowings kept per (target, origin) pair.
+const TARGET_PER_PAIR: usize = 2;
+
+/// Diagonal steps between two cells of one colour (no obstacles).
+fn diagonal_distance(a: Cell, b: Cell) -> usize {
+    a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as usize
+}
+
+/// A capture-seeking path search under way.
+struct Hunt {
+    /// Cells the sowing must still drop on (the target's empty neighbours,
+    /// or one occupied neighbour to raise).
+    needed: Vec<Cell>,
+    max_steps: usize,
+    work: usize,
+    kept: usize,
+}
+
 impl Gen<'_, '_, '_> {
+    /// Sowings aimed at capturing one enemy stack: for each enemy stack and
+    /// each own stack, paths that drop on every empty orthogonal neighbour
+    /// of the target (dropping one stone on the way and the rest on the last
+    /// of them, which maximises the surrounding total), or, for a target
+    /// already enclosed but too tall, that pile everything onto one of its
+    /// neighbours. The general search below keeps paths to 3 stops, so
+    /// captures needing a long walk (a 32-stone corner stack fencing in a
+    /// far-away stack: 17-30 stones at once) were invisible to the search
+    /// on both sides of the board.
+    fn targeted(&mut self, root: &MoveBuilder) {
+        let board = &self.pos.board;
+        let g = board.geometry();
+        let enemy = self.pos.side_to_move.opponent();
+        let mut targets: Vec<(u8, Vec<Vec<Cell>>)> = Vec::new();
+        for t in g.cells().filter(|&c| Side::owner_of(c) == enemy && board.is_occupied(c)) {
+            let empty: Vec<Cell> = g.orthogonal(t).filter(|&n| !board.is_occupied(n)).collect();
+            let plans = if empty.is_empty() {
+                g.orthogonal(t).map(|n| vec![n]).collect()
+            } else if empty.len() <= 3 {
+                vec![empty]
+            } else {
+                continue;
+            };
+            targets.push((board.get(t), plans));
+        }
+        // The tallest targets first: they are worth the most.
+        targets.sort_by_key(|x| std::cmp::Reverse(x.0));
+        for origin in root.origins() {
+            let mut b = root.clone();
+            if b.select_origin(origin).is_err() {
+                continue;
+            }
+            let Some(&all) = b.count_options().last() else { continue };
+            if b.pick_up(all as u32).is_err() {
+                continue;
+            }
+            for (_, plans) in &targets {
+                for needed in plans {
+                    if self.budget.exhausted() {
+                        return;
+                    }
+                    let reach = needed.iter().map(|&c| diagonal_distance(origin, c)).max();
+                    let reach = reach.unwrap_or(0);
+                    if reach == 0 || reach > all as usize || reach > TARGET_MAX_STEPS {
+                        continue;
+                    }
+                    let max_steps =
+                        (reach + 2 * needed.len()).min(TARGET_MAX_STEPS).min(all as usize);
+                    let mut hunt = Hunt { needed: needed.clone(), max_steps, work: 0, kept: 0 };
+                    self.hunt(&b, origin, 0, &mut hunt);
+                }
+            }
+        }
+    }
+
+    fn hunt(&mut self, b: &MoveBuilder, at: Cell, steps: usize, h: &mut Hunt) {
+        if h.kept >= TARGET_PER_PAIR || h.work >= TARGET_STEP_WORK || self.budget.exhausted() {
+            return;
+        }
+        let cash = b.cash() as usize;
+        let left = h.max_steps.saturating_sub(steps);
+        let lower = h.needed.iter().map(|&c| diagonal_distance(at, c)).max().unwrap_or(0);
+        if lower > left || lower > cash || h.needed.is_empty() {
+            return;
+        }
+        let mut options = b.step_options();
+        // Nearest to the remaining goals first.
+        options
+            .sort_by_key(|o| h.needed.iter().map(|&c| diagonal_distance(o.cell, c)).sum::<usize>());
+        for o in options {
+            h.work += 1;
+            self.budget.spend(1);
+            let goal = h.needed.iter().position(|&c| c == o.cell);
+            let last_goal = goal.is_some() && h.needed.len() == 1;
+            let drop = if last_goal { o.max_drop as u32 } else { 1 };
+            if !o.allows(drop) {
+                continue;
+            }
+            let mut next = b.clone();
+            if next.step(o.cell, drop).is_err() {
+                continue;
+            }
+            if last_goal {
+                h.kept += 1;
+                self.finish(&next);
+            } else {
+                let removed = goal.map(|i| h.needed.swap_remove(i));
+                self.hunt(&next, o.cell, steps + 1, h);
+                if let Some(c) = removed {
+                    h.needed.push(c);
+                }
+            }
+            if h.kept >= TARGET_PER_PAIR || h.work >= TARGET_STEP_WORK {
+                return;
+            }
+        }
+    }
+
     fn sow(&mut self, b: &mut MoveBuilder, steps: usize, kept: &mut usize) {
         if *kept >= PER_PICKUP || self.sowings >= MAX_SOWINGS || self.budget.exhausted() {
             return;

@@ -59,15 +59,7 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
         return WIN - 1;
     }
     let g = pos.board.geometry();
-    let mut score = 0;
-    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, opp));
-    score += (mine.stones - theirs.stones) * STONE;
-    score += (mine.mobile_stones - theirs.mobile_stones) * MOBILE_STONE;
-    score += (mine.mobile_stacks - theirs.mobile_stacks) * MOBILE_STACK;
-    score += CITY_PRESSURE[mine.city_ring] - CITY_PRESSURE[theirs.city_ring];
-    score += mine.advance - theirs.advance;
-    score += (theirs.ring_distance - mine.ring_distance) * RING_STEP;
-
+    let mut score = material_and_shape(pos, g);
     score += best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
     let mut flipped = *pos;
     flipped.side_to_move = opp;
@@ -77,6 +69,33 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
         score -= CITY_THREAT;
     }
     score
+}
+
+/// The terms that need no capture-threat walk: material, mobility, city
+/// pressure and the race to the enemy city.
+fn material_and_shape(pos: &Position, g: Geometry) -> i32 {
+    let me = pos.side_to_move;
+    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, me.opponent()));
+    let mut score = (mine.stones - theirs.stones) * STONE;
+    score += (mine.mobile_stones - theirs.mobile_stones) * MOBILE_STONE;
+    score += (mine.mobile_stacks - theirs.mobile_stacks) * MOBILE_STACK;
+    score += CITY_PRESSURE[mine.city_ring] - CITY_PRESSURE[theirs.city_ring];
+    score += mine.advance - theirs.advance;
+    score += (theirs.ring_distance - mine.ring_distance) * RING_STEP;
+    score
+}
+
+/// `evaluate` without the capture-threat walks (about 20 times cheaper):
+/// for ordering the hundreds of moves of a position before the best of
+/// them are evaluated in full.
+pub(crate) fn evaluate_lite(pos: &Position, rules: &Rules) -> i32 {
+    if !can_move(pos, pos.side_to_move) {
+        return -WIN;
+    }
+    if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
+        return 0;
+    }
+    material_and_shape(pos, pos.board.geometry())
 }
 
 struct SideTerms {

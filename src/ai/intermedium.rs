@@ -3,7 +3,7 @@
 //! `eval_intermedium`.
 
 use super::budget::Budget;
-use super::eval_intermedium::{can_move, evaluate};
+use super::eval_intermedium::{can_move, evaluate, evaluate_lite};
 use super::search::{Domain, WIN};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
 use crate::position::Position;
@@ -61,6 +61,15 @@ impl Domain for Intermedium {
 
     fn evaluate(&self, pos: &Position) -> i32 {
         evaluate(pos, &self.rules)
+    }
+
+    fn prior(&self, pos: &Position) -> Option<i32> {
+        Some(evaluate_lite(pos, &self.rules))
+    }
+
+    fn complete(&self) -> bool {
+        // A list is either complete or not given at all.
+        true
     }
 
     fn take_work(&mut self) -> u64 {

@@ -46,40 +46,65 @@ pub(crate) struct Level {
     pub shape: Shape,
     pub nodes: u64,
     pub pick: Pick,
+    /// The first version's code path, frozen for agent `baseline5`: Cash in
+    /// Hand candidates without capture-seeking sowings, and a pick that may
+    /// take a quicker loss among losses within the margin.
+    pub classic: bool,
+}
+
+/// Level 5 as it was before issue 11 (agent `baseline5`): the yardstick
+/// the reference `mcts` agent is measured against.
+pub(crate) fn baseline5(game: GameKind) -> Level {
+    let old = match game {
+        GameKind::Intermedium => shape(5, 20, 6, 1),
+        GameKind::CashInHand => shape(3, 40, 24, 1),
+    };
+    let old = Shape { rescue: false, ..old };
+    let nodes = match game {
+        GameKind::Intermedium => 1_500_000,
+        GameKind::CashInHand => 3_000_000,
+    };
+    Level { shape: old, nodes, pick: Pick::Best, classic: true }
 }
 
 const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> Shape {
-    Shape { max_depth, root_width, width, margin }
+    Shape { max_depth, root_width, width, margin, rescue: true }
 }
 
 /// The settings of `level` (clamped to 1..=5) for a game.
 pub(crate) fn level(game: GameKind, level: u8) -> Level {
-    let beginner =
-        Level { shape: shape(1, 1, 1, 0), nodes: 1, pick: Pick::Beginner { noise: 180 } };
+    let best = |shape, nodes| Level { shape, nodes, pick: Pick::Best, classic: false };
     match (game, level.clamp(1, 5)) {
-        (_, 1) => beginner,
-        (_, 2) => Level { shape: shape(2, 6, 1, 4), nodes: 25_000, pick: Pick::Best },
-        (_, 3) => Level { shape: shape(3, 10, 6, 3), nodes: 250_000, pick: Pick::Best },
-        (GameKind::Intermedium, 4) => {
-            Level { shape: shape(4, 10, 5, 2), nodes: 500_000, pick: Pick::Best }
-        }
-        (GameKind::Intermedium, _) => {
-            Level { shape: shape(5, 20, 6, 1), nodes: 1_500_000, pick: Pick::Best }
-        }
-        (GameKind::CashInHand, 4) => {
-            Level { shape: shape(3, 16, 10, 2), nodes: 500_000, pick: Pick::Best }
-        }
-        (GameKind::CashInHand, _) => {
-            Level { shape: shape(3, 40, 24, 1), nodes: 3_000_000, pick: Pick::Best }
-        }
+        (_, 1) => Level {
+            shape: shape(1, 1, 1, 0),
+            nodes: 1,
+            pick: Pick::Beginner { noise: 600 },
+            classic: false,
+        },
+        // Cash in Hand candidate lists cost more since the capture-seeking
+        // sowings: the budgets below let each level finish its depth.
+        (GameKind::CashInHand, 2) => best(shape(2, 6, 1, 4), 150_000),
+        (GameKind::CashInHand, 3) => best(shape(3, 10, 6, 3), 500_000),
+        (_, 2) => best(shape(2, 6, 1, 4), 25_000),
+        (_, 3) => best(shape(3, 10, 6, 3), 250_000),
+        (GameKind::Intermedium, 4) => best(shape(4, 10, 5, 2), 500_000),
+        (GameKind::Intermedium, _) => best(shape(5, 20, 6, 1), 1_500_000),
+        (GameKind::CashInHand, 4) => best(shape(3, 16, 10, 2), 1_000_000),
+        (GameKind::CashInHand, _) => best(shape(3, 40, 24, 1), 3_000_000),
     }
 }
 
 /// Index of the chosen move in `report.moves` (best first).
-pub(crate) fn pick(report: &Report, how: Pick, margin: i32, rng: &mut SmallRng) -> usize {
+pub(crate) fn pick(report: &Report, lv: &Level, rng: &mut SmallRng) -> usize {
+    let (how, margin) = (lv.pick, lv.shape.margin);
     let moves: &[Scored] = &report.moves;
     let best = &moves[0];
     if best.score >= WIN / 2 || moves.len() == 1 {
+        return 0;
+    }
+    // Lost whatever it plays: the longest loss (scores carry the distance,
+    // and a few plies are within the margin), as the best defence.
+    if !lv.classic && best.score <= -WIN / 2 {
         return 0;
     }
     match how {
@@ -105,6 +130,38 @@ pub(crate) fn pick(report: &Report, how: Pick, margin: i32, rng: &mut SmallRng) 
                 }
             }
             choice
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::DEFAULT_MOVE_LIMIT;
+    use crate::position::Position;
+    use crate::variant::Rules;
+    use rand::SeedableRng;
+
+    /// Issue 11: when every move loses, losses two plies apart are within
+    /// the pick margin of levels 3-4; the longest loss must be chosen.
+    #[test]
+    fn every_level_prefers_the_longest_loss() {
+        let pos = Position::start(GameKind::Intermedium);
+        let moves = pos.legal_moves(&Rules::default(), DEFAULT_MOVE_LIMIT).unwrap();
+        let scores = [-WIN + 5, -WIN + 4, -WIN + 3, -WIN + 3];
+        for n in 1..=5 {
+            let lv = level(GameKind::Intermedium, n);
+            for seed in 0..20 {
+                let report = Report {
+                    moves: moves
+                        .iter()
+                        .zip(scores)
+                        .map(|(t, score)| Scored { transition: t.clone(), score, depth: 3 })
+                        .collect(),
+                };
+                let mut rng = SmallRng::seed_from_u64(seed);
+                assert_eq!(pick(&report, &lv, &mut rng), 0, "level {n} seed {seed}");
+            }
         }
     }
 }

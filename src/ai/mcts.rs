@@ -1,185 +1,296 @@
-//! Plain UCT (UCB1 applied to trees) with uniformly random playouts and no
-//! game knowledge: the reference a general game system such as Ludii brings
-//! to an unknown game. For measurement only; the levels do not use it.
+//! Agent `mcts`: the strong reference opponent (issue 11). Monte Carlo tree
+//! search with
+//! - a solver: decided positions (a move that wins at once; a position
+//!   whose every move is a proven loss) are propagated up the tree and never
+//!   explored again, so a win in one at the root is always taken and a
+//!   proven loss avoided while another move is not proven lost;
+//! - informed leaves: instead of random playouts (which in these games
+//!   almost never capture, so they say little), each new node is valued by
+//!   the static evaluation turned into a win probability; the evaluation
+//!   sees every capture and city capture available in one move exactly
+//!   (Intermedium) or every stack doomed at the end of the next move (Cash
+//!   in Hand), so a leaf's value already includes the next move's captures;
+//! - progressive widening: a node's moves are ordered once, when the node
+//!   is first expanded (Intermedium: by the evaluation without its costly
+//!   capture-threat walks, the full one valuing each move as it enters the
+//!   tree; Cash in Hand: by the evaluation), and only the best
+//!   `1 + sqrt(visits)` of them compete for visits. In Cash in Hand the moves
+//!   are the bounded candidate list (capture-seeking sowings first), or every
+//!   move in small endgames.
 //!
-//! Each tree node expands to the full list of distinct moves (Intermedium)
-//! or to the distinct moves among a fixed number of random builder moves
-//! (Cash in Hand, whose full list is astronomically long). Playouts use
-//! `playout::playout_move`. A playout that reaches `PLAYOUT_CAP` plies
-//! scores as a draw.
+//! It shares the game knowledge of the levels (`Domain`), not their search.
 
 use super::budget::Budget;
-use super::playout::{playout_move, random_by_builder};
-use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
+use super::search::{Domain, WIN};
+use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::{GameKind, Rules, Side};
-use rand::rngs::SmallRng;
-use rand::Rng;
 
-/// UCB1's exploration constant for rewards in [0, 1].
-const EXPLORATION: f64 = std::f64::consts::SQRT_2;
-const PLAYOUT_CAP: usize = 300;
-/// Cash in Hand: random builder moves sampled to form a node's move list.
-const CASH_SAMPLES: usize = 48;
+/// UCB exploration for values in [0, 1]; evaluation-valued leaves are far
+/// less noisy than playouts, so less exploration than UCB1's sqrt 2.
+const EXPLORATION: f64 = 0.6;
+
+/// Settings of one game.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// Evaluation points (1/100 stone) that turn a 50% game into 73%.
+    pub scale: f64,
+}
 
 struct Node {
     transition: Option<Transition>,
-    /// Children not yet added to the tree.
-    untried: Vec<Transition>,
-    children: Vec<usize>,
-    expanded: bool,
+    /// Children in the tree.
+    kids: Vec<usize>,
+    /// Moves not yet in the tree, with their static value for the mover at
+    /// this node (best last, for `pop`).
+    pending: Vec<(f64, Transition)>,
+    listed: bool,
+    /// Whether the listed moves are every legal move (then a node all of
+    /// whose moves lose is lost).
+    complete: bool,
     visits: f64,
-    /// Reward for the side that made the move into this node.
-    reward: f64,
+    /// Total value for the side that moved into this node.
+    value: f64,
+    /// Decided: `Some(true)` if the side that moved into this node wins.
+    proven: Option<bool>,
 }
 
-fn new_node(transition: Option<Transition>) -> Node {
-    Node {
-        transition,
-        untried: Vec::new(),
-        children: Vec::new(),
-        expanded: false,
-        visits: 0.0,
-        reward: 0.0,
+impl Node {
+    fn new(transition: Option<Transition>, value: f64, proven: Option<bool>) -> Node {
+        Node {
+            transition,
+            kids: Vec::new(),
+            pending: Vec::new(),
+            listed: false,
+            complete: false,
+            visits: 1.0,
+            value,
+            proven,
+        }
+    }
+    fn mean(&self) -> f64 {
+        self.value / self.visits
     }
 }
 
-fn moves_of(
-    pos: &Position,
-    rules: &Rules,
-    rng: &mut SmallRng,
-    budget: &mut Budget,
-) -> Vec<Transition> {
-    if pos.status(rules).is_some() {
-        return Vec::new();
-    }
-    let moves = match pos.game {
-        GameKind::Intermedium => pos.legal_moves(rules, DEFAULT_MOVE_LIMIT).unwrap_or_default(),
-        GameKind::CashInHand => {
-            let mut v: Vec<Transition> = Vec::new();
-            for _ in 0..CASH_SAMPLES {
-                if let Some(t) = random_by_builder(pos, rules, rng) {
-                    if !v.iter().any(|u| u.position == t.position && u.decisive == t.decisive) {
-                        v.push(t);
-                    }
-                }
-            }
-            v
-        }
-    };
-    budget.spend(moves.len() as u64 + 1);
-    moves
+struct Tree<'d, 'b, 'c, D: Domain> {
+    domain: &'d mut D,
+    budget: &'b mut Budget<'c>,
+    nodes: Vec<Node>,
+    settings: Settings,
 }
 
-/// The result of a game from `pos` for side `side`: 1 win, 0.5 draw, 0 loss.
-fn playout(
-    pos: &Position,
-    rules: &Rules,
-    side: Side,
-    rng: &mut SmallRng,
-    budget: &mut Budget,
-) -> f64 {
-    let mut pos = *pos;
-    for _ in 0..PLAYOUT_CAP {
-        if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
-            return 0.5;
+impl<D: Domain> Tree<'_, '_, '_, D> {
+    fn probability(&self, score: i32) -> f64 {
+        if score >= WIN / 2 {
+            return 1.0;
         }
-        budget.spend(1);
-        let Some(t) = playout_move(&pos, rules, rng) else {
-            return if pos.side_to_move == side { 0.0 } else { 1.0 };
+        if score <= -WIN / 2 {
+            return 0.0;
+        }
+        1.0 / (1.0 + (-(score as f64) / self.settings.scale).exp())
+    }
+
+    /// Lists and orders the moves of node `n` (position `pos`). Returns
+    /// false if there are none (the side to move has lost).
+    fn list(&mut self, n: usize, pos: &Position, root: bool) -> bool {
+        self.nodes[n].listed = true;
+        let mover = pos.side_to_move;
+        let kids = if root {
+            let mut unbounded = Budget::unlimited();
+            let kids = self.domain.children(pos, &mut unbounded, true);
+            self.budget.spend(unbounded.spent());
+            kids
+        } else {
+            self.domain.children(pos, self.budget, false)
         };
-        if let Some(o) = t.decisive {
-            return match o.winner {
-                Some(w) if w == side => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+        let Some(kids) = kids else {
+            return true;
+        };
+        self.nodes[n].complete = self.domain.complete();
+        if kids.is_empty() {
+            return false;
         }
-        pos = t.position;
+        let mut pending: Vec<(f64, Transition)> = kids
+            .into_iter()
+            .map(|t| {
+                let v = match t.decisive {
+                    Some(o) if o.winner == Some(mover) => 1.0,
+                    Some(o) if o.winner.is_none() => 0.5,
+                    Some(_) => 0.0,
+                    None => {
+                        let pos = &t.position;
+                        let score =
+                            self.domain.prior(pos).unwrap_or_else(|| self.domain.evaluate(pos));
+                        1.0 - self.probability(score)
+                    }
+                };
+                (v, t)
+            })
+            .collect();
+        let work = self.domain.take_work();
+        self.budget.spend(work + pending.len() as u64);
+        pending.sort_by(|a, b| a.0.total_cmp(&b.0));
+        self.nodes[n].pending = pending;
+        true
     }
-    0.5
-}
 
-/// UCT's choice for the side to move in `root`: the most visited move.
-pub(crate) fn choose(
-    root: &Position,
-    rules: &Rules,
-    rng: &mut SmallRng,
-    budget: &mut Budget,
-) -> Option<Transition> {
-    let mut nodes = vec![new_node(None)];
-    nodes[0].untried = moves_of(root, rules, rng, budget);
-    nodes[0].expanded = true;
-    match nodes[0].untried.len() {
-        0 => return None,
-        1 => return nodes[0].untried.pop(),
-        _ => {}
+    /// Moves the best pending move of `n` into the tree; its index.
+    fn widen(&mut self, n: usize) -> Option<usize> {
+        let (mut v, t) = self.nodes[n].pending.pop()?;
+        if t.decisive.is_none() && self.domain.prior(&t.position).is_some() {
+            // Ordered by the cheap prior: valued in full on entering the tree.
+            v = 1.0 - self.probability(self.domain.evaluate(&t.position));
+            let work = self.domain.take_work();
+            self.budget.spend(work + 1);
+        }
+        let proven = t.decisive.map(|o| o.winner.is_some() && v >= 1.0);
+        // A draw is decided too, but neither proven won nor lost.
+        let proven = match t.decisive {
+            Some(o) if o.winner.is_none() => None,
+            _ => proven,
+        };
+        let child = self.nodes.len();
+        self.nodes.push(Node::new(Some(t), v, proven));
+        self.nodes[n].kids.push(child);
+        Some(child)
     }
-    let mut iterations = 0u32;
-    while iterations == 0 || !budget.exhausted() {
-        iterations += 1;
+
+    fn allowed(&self, n: usize) -> usize {
+        1 + self.nodes[n].visits.sqrt() as usize
+    }
+
+    /// Updates `n`'s proof from its children's.
+    fn settle(&mut self, n: usize) {
+        let node = &self.nodes[n];
+        if node.proven.is_some() {
+            return;
+        }
+        if node.kids.iter().any(|&k| self.nodes[k].proven == Some(true)) {
+            self.nodes[n].proven = Some(false);
+        } else if node.complete
+            && node.pending.is_empty()
+            && !node.kids.is_empty()
+            && node.kids.iter().all(|&k| self.nodes[k].proven == Some(false))
+        {
+            self.nodes[n].proven = Some(true);
+        }
+    }
+
+    fn select(&self, n: usize) -> Option<usize> {
+        let node = &self.nodes[n];
+        let ln = node.visits.ln();
+        node.kids
+            .iter()
+            .copied()
+            .filter(|&k| self.nodes[k].proven != Some(false))
+            .max_by(|&a, &b| self.ucb(a, ln).total_cmp(&self.ucb(b, ln)))
+    }
+
+    fn ucb(&self, k: usize, ln_parent: f64) -> f64 {
+        let c = &self.nodes[k];
+        if c.proven == Some(true) {
+            return f64::INFINITY;
+        }
+        c.mean() + EXPLORATION * (ln_parent / c.visits).sqrt()
+    }
+
+    /// One iteration: descend, grow, back up.
+    fn iterate(&mut self, root: &Position) {
         let mut path = vec![0usize];
         let mut pos = *root;
         let mut cur = 0;
-        // Selection: descend while every move of the node is in the tree.
+        let leaf_value;
         loop {
-            let node = &nodes[cur];
-            let finished = node.transition.as_ref().is_some_and(|t| t.decisive.is_some());
-            if finished || !node.untried.is_empty() || node.children.is_empty() {
+            if let Some(p) = self.nodes[cur].proven {
+                leaf_value = if p { 1.0 } else { 0.0 };
                 break;
             }
-            let ln_n = node.visits.max(1.0).ln();
-            let next = *node
-                .children
-                .iter()
-                .max_by(|&&a, &&b| ucb(&nodes[a], ln_n).total_cmp(&ucb(&nodes[b], ln_n)))
-                .expect("children not empty");
+            if !self.nodes[cur].listed {
+                if let Some(v) = self.domain.terminal(&pos) {
+                    // Scored for the side to move here: flip for the mover in.
+                    let proven = if v == 0 { None } else { Some(v < 0) };
+                    self.nodes[cur].proven = proven;
+                    leaf_value = 1.0 - self.probability(v);
+                    break;
+                }
+                if !self.list(cur, &pos, cur == 0) {
+                    self.nodes[cur].proven = Some(true);
+                    leaf_value = 1.0;
+                    break;
+                }
+            }
+            let node = &self.nodes[cur];
+            let open = node.kids.iter().filter(|&&k| self.nodes[k].proven != Some(false)).count();
+            let grow =
+                !node.pending.is_empty() && (node.kids.len() < self.allowed(cur) || open == 0);
+            let next = if grow { self.widen(cur) } else { self.select(cur) };
+            let Some(next) = next else {
+                // Not expandable (a node judged statically, or all lost).
+                self.settle(cur);
+                leaf_value = match self.nodes[cur].proven {
+                    Some(p) => f64::from(u8::from(p)),
+                    None => self.nodes[cur].mean(),
+                };
+                break;
+            };
             cur = next;
-            pos = nodes[cur].transition.as_ref().expect("non-root").position;
+            pos = self.nodes[cur].transition.as_ref().expect("a child has a move").position;
             path.push(cur);
-            if !nodes[cur].expanded {
-                nodes[cur].untried = moves_of(&pos, rules, rng, budget);
-                nodes[cur].expanded = true;
+            if grow {
+                // The new child's value is its evaluation: no descent.
+                leaf_value = self.nodes[cur].mean();
+                break;
             }
         }
-        // Expansion: add one untried move.
-        if !nodes[cur].untried.is_empty() {
-            let i = rng.random_range(0..nodes[cur].untried.len());
-            let t = nodes[cur].untried.swap_remove(i);
-            pos = t.position;
-            let child = nodes.len();
-            nodes.push(new_node(Some(t)));
-            nodes[cur].children.push(child);
-            cur = child;
-            path.push(cur);
-        }
-        // Simulation, scored for the side that moved into the leaf.
-        let mover = pos.side_to_move.opponent();
-        let leaf = &nodes[cur];
-        let value = match leaf.transition.as_ref().and_then(|t| t.decisive) {
-            Some(o) => match o.winner {
-                Some(w) if w == mover => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            },
-            None => playout(&pos, rules, mover, rng, budget),
-        };
-        // Backpropagation, flipping the view each ply.
-        let mut v = value;
+        let mut v = leaf_value;
         for &n in path.iter().rev() {
-            nodes[n].visits += 1.0;
-            nodes[n].reward += v;
+            self.nodes[n].visits += 1.0;
+            self.nodes[n].value += v;
+            self.settle(n);
             v = 1.0 - v;
         }
+        self.budget.spend(1);
     }
-    let best =
-        *nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))?;
-    nodes[best].transition.take()
 }
 
-fn ucb(node: &Node, ln_parent: f64) -> f64 {
-    if node.visits == 0.0 {
-        return f64::INFINITY;
+/// The move MCTS chooses for the side to move in `root` within `budget`.
+pub(crate) fn choose<D: Domain>(
+    domain: &mut D,
+    root: &Position,
+    settings: Settings,
+    budget: &mut Budget,
+) -> Option<Transition> {
+    let mut tree = Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings };
+    if !tree.list(0, root, true) {
+        return None;
     }
-    node.reward / node.visits + EXPLORATION * (ln_parent / node.visits).sqrt()
+    if tree.nodes[0].pending.len() == 1 {
+        return tree.nodes[0].pending.pop().map(|x| x.1);
+    }
+    // A win in one needs no search.
+    if tree.nodes[0].pending.last().is_some_and(|x| x.0 >= 1.0) {
+        return tree.nodes[0].pending.pop().map(|x| x.1);
+    }
+    let mut first = true;
+    while first || !tree.budget.exhausted() {
+        first = false;
+        tree.iterate(root);
+        if tree.nodes[0].proven.is_some() {
+            break;
+        }
+    }
+    let nodes = &tree.nodes;
+    let kids = &nodes[0].kids;
+    let best = kids.iter().copied().find(|&k| nodes[k].proven == Some(true)).or_else(|| {
+        let alive = kids.iter().copied().filter(|&k| nodes[k].proven != Some(false));
+        let pick = alive.max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits));
+        // All lost: the one that resisted longest in visits.
+        pick.or_else(|| {
+            kids.iter().copied().max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits))
+        })
+    });
+    match best {
+        Some(k) => tree.nodes[k].transition.take(),
+        None => tree.nodes[0].pending.pop().map(|x| x.1),
+    }
 }

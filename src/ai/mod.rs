@@ -9,7 +9,8 @@
 //! - `levels`: the five levels; `search`: selective alpha-beta;
 //!   `eval_intermedium`, `eval_cash`, `candidates_cash`: game knowledge;
 //! - `agents`: every player the match harness fields, with the reference
-//!   agents `random`, `greedy` and `uct` (`mcts`).
+//!   agents `random`, `greedy`, `uct` (`uct.rs`, plain), `mcts` (`mcts.rs`,
+//!   the strong yardstick) and `baseline5` (level 5 before issue 11).
 
 mod agents;
 mod budget;
@@ -22,6 +23,8 @@ mod levels;
 mod mcts;
 mod playout;
 mod search;
+pub mod tactics;
+mod uct;
 mod zobrist;
 
 pub use agents::{choose, choose_move, Agent};

@@ -45,6 +45,15 @@ pub(crate) trait Domain {
     fn take_work(&mut self) -> u64 {
         0
     }
+    /// A cheaper score than `evaluate` for ordering many moves, if the game
+    /// has one (`None`: order by `evaluate`).
+    fn prior(&self, _pos: &Position) -> Option<i32> {
+        None
+    }
+    /// Whether the last list `children` gave held every legal move.
+    fn complete(&self) -> bool {
+        false
+    }
 }
 
 /// Search shape.
@@ -59,7 +68,13 @@ pub(crate) struct Shape {
     /// Moves within this many points of the best get exact scores, so the
     /// caller can choose among near-equals for variety.
     pub margin: i32,
+    /// When every searched root move loses, search the others (with a
+    /// budget of their own) for one that does not. Off only for `baseline5`.
+    pub rescue: bool,
 }
+
+/// Nodes the rescue search may spend (see `Shape::rescue`).
+const RESCUE_NODES: u64 = 200_000;
 
 /// One root move and its score for the mover.
 pub(crate) struct Scored {
@@ -308,6 +323,39 @@ pub(crate) fn search<D: Domain>(
             break;
         }
     }
+    // Only depth 2 was reached (level 2, or a deeper level cut short): the
+    // budget left goes to the remaining root moves at depth 2, in static
+    // order, so that a move hanging a big stack is not chosen because the
+    // few moves searched all hang one and the rest were never looked at.
+    let reached = depth_of.iter().copied().max().unwrap_or(1);
+    if shape.rescue && reached == 2 && !searcher.aborted && scored[0].0 < WIN_BOUND {
+        let width = shape.root_width.min(scored.len());
+        let mut extra = Vec::new();
+        for &(static_score, i) in scored.iter().skip(width) {
+            if searcher.budget.exhausted() || static_score <= -WIN_BOUND {
+                break;
+            }
+            let v = -searcher.negamax(&kids[i].position, 1, -INF, INF, 1);
+            if searcher.aborted {
+                break;
+            }
+            extra.push((v, i));
+        }
+        for (v, i) in extra {
+            depth_of[i] = 2;
+            if let Some(e) = scored.iter_mut().find(|e| e.1 == i) {
+                e.0 = v;
+            }
+        }
+        let (mut head, tail): (Vec<_>, Vec<_>) =
+            scored.into_iter().partition(|e| depth_of[e.1] == 2);
+        head.sort_by_key(|x| std::cmp::Reverse(x.0));
+        scored = head.into_iter().chain(tail).collect();
+    }
+    if shape.rescue && shape.max_depth >= 2 && scored[0].0 <= -WIN_BOUND {
+        let Searcher { domain, .. } = searcher;
+        rescue(domain, &kids, &mut scored, &mut depth_of, shape);
+    }
     let mut kids: Vec<Option<Transition>> = kids.into_iter().map(Some).collect();
     let moves = scored
         .into_iter()
@@ -316,4 +364,36 @@ pub(crate) fn search<D: Domain>(
         })
         .collect();
     Some(Report { moves })
+}
+
+/// Every searched root move loses: the first of the others that survives
+/// the opponent's replies (a depth-2 search) is moved to the front. A level
+/// stops early only when the move is decided.
+fn rescue<D: Domain>(
+    domain: &mut D,
+    kids: &[Transition],
+    scored: &mut Vec<(i32, usize)>,
+    depth_of: &mut [u32],
+    shape: Shape,
+) {
+    let mut spare = Budget::new(RESCUE_NODES, None, &super::NoClock);
+    let mut searcher =
+        Searcher { domain, budget: &mut spare, table: Table::new(12), shape, aborted: false };
+    for k in 0..scored.len() {
+        let (static_score, i) = scored[k];
+        if depth_of[i] >= 2 || static_score <= -WIN_BOUND {
+            continue;
+        }
+        let v = -searcher.negamax(&kids[i].position, 1, -INF, INF, 1);
+        if searcher.aborted {
+            return;
+        }
+        depth_of[i] = 2;
+        scored[k].0 = v;
+        if v > -WIN_BOUND {
+            let saved = scored.remove(k);
+            scored.insert(0, saved);
+            return;
+        }
+    }
 }

@@ -23,3 +23,24 @@ pub(crate) fn hash(pos: &Position) -> u64 {
     }
     h
 }
+
+#[cfg(test)]
+mod tests {
+    use super::hash;
+    use crate::position::Position;
+    use crate::variant::GameKind;
+
+    /// Repetition compares board and side to move: one board with either
+    /// side to move is two positions, and the hash must tell them apart.
+    #[test]
+    fn the_hash_covers_the_side_to_move() {
+        for kind in GameKind::ALL {
+            let pos = Position::start(kind);
+            let mut other = pos;
+            other.side_to_move = pos.side_to_move.opponent();
+            assert_ne!(hash(&pos), hash(&other), "{kind}");
+            // And the board: one stone moved changes it.
+            assert_eq!(hash(&pos), hash(&Position::start(kind)));
+        }
+    }
+}

@@ -1,12 +1,16 @@
 //! `sowboard match`: plays games between two agents and reports how they
 //! did. Games alternate colours (A moves first in games 1, 3, ...); each game
-//! gets its own seed derived from `--seed`, so the same seed replays the same
-//! games (unless `--budget-ms` lets the clock cut searches short).
+//! gets its own seed derived from `--seed` and its index, so the same seed
+//! replays the same games (unless `--budget-ms` lets the clock cut searches
+//! short) whatever the number of threads playing them.
 
 use clap::Args;
 use sowboard::ai::{choose, Agent, Clock, Limits, SystemClock};
 use sowboard::{Game, GameKind, Rules, Side};
+use std::collections::BTreeMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::mpsc;
 
 /// A game still running after this many plies is scored a draw (the quiet
 /// limit normally ends games long before).
@@ -34,6 +38,10 @@ pub struct MatchArgs {
     /// Per-move node budget for every searching agent.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Games played at once (default: every core). The results do not
+    /// depend on it, only the timings do.
+    #[arg(long)]
+    threads: Option<usize>,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -51,6 +59,15 @@ struct Tally {
 }
 
 impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.moves += other.moves;
+        self.total_ms += other.total_ms;
+        self.max_ms = self.max_ms.max(other.max_ms);
+    }
+
     fn score(&self) -> f64 {
         let n = (self.wins + self.draws + self.losses).max(1) as f64;
         (self.wins as f64 + 0.5 * self.draws as f64) / n
@@ -69,6 +86,14 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// One finished game: what to print, A's result and each agent's timings.
+struct Played {
+    line: String,
+    moves: String,
+    result_a: f64,
+    tallies: [Tally; 2],
+}
+
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let kind = GameKind::from_name(&args.game).ok_or_else(|| {
         format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game)
@@ -78,70 +103,143 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_string());
     }
+    if args.threads == Some(0) {
+        return Err("--threads must be at least 1".to_string());
+    }
     let limits = match (args.budget_ms, args.nodes) {
         (Some(ms), _) => Limits { nodes: Some(u64::MAX), time_ms: Some(ms) },
         (None, Some(n)) => Limits { nodes: Some(n), time_ms: None },
         (None, None) => Limits::default(),
     };
     let names = [format!("{a}"), format!("{b}")];
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(args.games as usize);
+    // Games are handed out one at a time; each depends only on its index and
+    // the match seed, and the results are printed in game order as soon as
+    // every earlier game is done, so the thread count changes nothing but
+    // the timings.
+    let next = AtomicU32::new(0);
+    let (send, receive) = mpsc::channel::<(u32, Result<Played, String>)>();
     let mut tallies = [Tally::default(), Tally::default()];
     let mut scores_a = Vec::new();
-    for g in 0..args.games {
-        // Agent index playing each side: A first in even-numbered games.
-        let seats = if g % 2 == 0 { [0usize, 1] } else { [1, 0] };
-        let agents = [a, b];
-        let game_seed = mix(args.seed ^ mix(g as u64 + 1));
-        let mut game = Game::new(kind, Rules::default());
-        while game.outcome().is_none() && game.plies().len() < MAX_PLIES {
-            let side = game.position().side_to_move;
-            let who = seats[side.index()];
-            let clock = SystemClock::new();
-            let seed = game_seed ^ mix(who as u64 + 11);
-            let t = choose(agents[who], &game, seed, limits, &clock).ok_or_else(|| {
-                format!("{} found no move in an unfinished game: {}", names[who], game.position())
-            })?;
-            let ms = clock.now_ms();
-            let tally = &mut tallies[who];
-            tally.moves += 1;
-            tally.total_ms += ms;
-            tally.max_ms = tally.max_ms.max(ms);
-            game.push(t);
+    let outcome = std::thread::scope(|scope| -> Result<(), String> {
+        for _ in 0..threads {
+            let send = send.clone();
+            let (next, names) = (&next, &names);
+            scope.spawn(move || loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= args.games {
+                    break;
+                }
+                let played = play_one(kind, [a, b], names, g, args.seed, limits);
+                let failed = played.is_err();
+                if send.send((g, played)).is_err() || failed {
+                    break;
+                }
+            });
         }
-        let winner = game.outcome().and_then(|o| o.winner);
-        let result_a = match winner {
-            Some(side) if seats[side.index()] == 0 => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        scores_a.push(result_a);
-        for (who, tally) in tallies.iter_mut().enumerate() {
-            let mine = if who == 0 { result_a } else { 1.0 - result_a };
-            if mine == 1.0 {
-                tally.wins += 1;
-            } else if mine == 0.0 {
-                tally.losses += 1;
-            } else {
-                tally.draws += 1;
+        drop(send);
+        let mut pending: BTreeMap<u32, Played> = BTreeMap::new();
+        let mut printed = 0;
+        for (g, played) in receive.iter() {
+            let played = match played {
+                Ok(p) => p,
+                Err(e) => {
+                    // Stop handing out games; the running ones finish.
+                    next.store(args.games, Ordering::Relaxed);
+                    return Err(e);
+                }
+            };
+            pending.insert(g, played);
+            while let Some(p) = pending.remove(&printed) {
+                println!("{}", p.line);
+                if args.verbose {
+                    println!("  {}", p.moves);
+                }
+                let _ = std::io::stdout().flush();
+                for (t, new) in tallies.iter_mut().zip(&p.tallies) {
+                    t.add(new);
+                }
+                scores_a.push(p.result_a);
+                printed += 1;
             }
         }
-        let how = game.outcome().map_or("move cap".to_string(), |o| o.describe(kind));
-        println!(
-            "game {}: {} ({}) vs {} ({}): {} after {} plies",
-            g + 1,
-            names[seats[0]],
-            kind.side_name(Side::First),
-            names[seats[1]],
-            kind.side_name(Side::Second),
-            how,
-            game.plies().len()
-        );
-        if args.verbose {
-            println!("  {}", game.move_texts().join(" "));
-        }
-        let _ = std::io::stdout().flush();
-    }
+        Ok(())
+    });
+    outcome?;
     report(&names, &tallies, &scores_a);
     Ok(())
+}
+
+/// Plays game `g` (0-based) of a match: A moves first in even-numbered games.
+fn play_one(
+    kind: GameKind,
+    agents: [Agent; 2],
+    names: &[String; 2],
+    g: u32,
+    match_seed: u64,
+    limits: Limits,
+) -> Result<Played, String> {
+    let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
+    let game_seed = mix(match_seed ^ mix(g as u64 + 1));
+    let mut game = Game::new(kind, Rules::default());
+    let mut tallies = [Tally::default(), Tally::default()];
+    while game.outcome().is_none() && game.plies().len() < MAX_PLIES {
+        let side = game.position().side_to_move;
+        let who = seats[side.index()];
+        let clock = SystemClock::new();
+        let seed = game_seed ^ mix(who as u64 + 11);
+        let t = choose(agents[who], &game, seed, limits, &clock).ok_or_else(|| {
+            format!("{} found no move in an unfinished game: {}", names[who], game.position())
+        })?;
+        let ms = clock.now_ms();
+        let tally = &mut tallies[who];
+        tally.moves += 1;
+        tally.total_ms += ms;
+        tally.max_ms = tally.max_ms.max(ms);
+        game.push(t);
+    }
+    let winner = game.outcome().and_then(|o| o.winner);
+    let result_a = match winner {
+        Some(side) if seats[side.index()] == 0 => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    for (who, tally) in tallies.iter_mut().enumerate() {
+        let mine = if who == 0 { result_a } else { 1.0 - result_a };
+        if mine == 1.0 {
+            tally.wins += 1;
+        } else if mine == 0.0 {
+            tally.losses += 1;
+        } else {
+            tally.draws += 1;
+        }
+    }
+    let how = game.outcome().map_or("move cap".to_string(), |o| o.describe(kind));
+    let line = format!(
+        "game {}: {} ({}) vs {} ({}): {} after {} plies",
+        g + 1,
+        names[seats[0]],
+        kind.side_name(Side::First),
+        names[seats[1]],
+        kind.side_name(Side::Second),
+        how,
+        game.plies().len()
+    );
+    Ok(Played { line, moves: game.move_texts().join(" "), result_a, tallies })
+}
+
+/// The Wilson score interval (95%) for a proportion `p` observed over `n`
+/// trials (draws count as half a win, so `p` need not be a whole count).
+pub(crate) fn wilson(p: f64, n: f64) -> (f64, f64) {
+    const Z: f64 = 1.96;
+    let z2 = Z * Z;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let denom = 1.0 + z2 / n;
+    (((centre - spread) / denom).max(0.0), ((centre + spread) / denom).min(1.0))
 }
 
 fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
@@ -193,5 +291,29 @@ fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
             scores_a.len()
         );
     }
+    let (low, high) = wilson(p, n);
+    println!(
+        "score {} {:.1}% (Wilson 95% interval {:.1}% to {:.1}%; {} games, draws as half points)",
+        names[0],
+        100.0 * p,
+        100.0 * low,
+        100.0 * high,
+        scores_a.len()
+    );
     println!("score {} {:.1}", names[0], 100.0 * p);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_matches_worked_values() {
+        // 30 of 40: the textbook Wilson interval is 0.5880 to 0.8575.
+        let (lo, hi) = wilson(0.75, 40.0);
+        assert!((lo - 0.5880).abs() < 5e-4 && (hi - 0.8575).abs() < 5e-4, "{lo} {hi}");
+        // A perfect score still has a lower bound below 1.
+        let (lo, hi) = wilson(1.0, 10.0);
+        assert!((lo - 0.7225).abs() < 5e-4 && hi == 1.0, "{lo} {hi}");
+    }
 }

@@ -6,6 +6,7 @@ mod bench;
 mod bench_builder;
 mod matches;
 mod soak;
+mod tactics;
 
 use clap::{Args, Parser, Subcommand};
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -56,6 +57,8 @@ enum Command {
     /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
     /// The last line reads `score <A> <percent>`.
     Match(matches::MatchArgs),
+    /// Solve rates on the tactics suite (or generate suite positions).
+    Tactics(tactics::TacticsArgs),
     /// Measure move generation, perft and the move builder's queries.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -169,6 +172,7 @@ fn execute(command: Command) -> Result<(), String> {
             soak::run(kind, games, seed)
         }
         Command::Match(args) => matches::run(args),
+        Command::Tactics(args) => tactics::run(args),
         Command::Bench { ms, builder_only } => {
             bench::run(ms, builder_only);
             Ok(())

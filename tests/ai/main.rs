@@ -1,7 +1,10 @@
-//! The AI: behaviour per game, properties over both games, and the `match`
+//! The AI: behaviour per game, properties over both games, the promises
+//! every level keeps (guarantees), the tactics suite, and the `match`
 //! command that pits agents against each other.
 
 mod both_games;
 mod cash;
+mod guarantees;
 mod intermedium;
 mod match_cli;
+mod tactics;
