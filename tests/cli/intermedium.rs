@@ -88,3 +88,25 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(!stderr(&o).contains("panicked"), "{args:?}");
     }
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_listing_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // A lone 10-stone stack on d5 has 6,070 distinct moves (far more output
+    // than a pipe buffers), so the writer meets the closed pipe.
+    let position = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,10,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 blue 0 10";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sowboard"))
+        .args(["moves", "--position", position])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped")).read_line(&mut first).expect("a line");
+    assert!(first.starts_with("d5-"), "{first}");
+    // The reader is dropped here: the pipe closes with most of the list unread.
+    let o = child.wait_with_output().expect("it ends");
+    assert!(o.status.success(), "{:?}: {}", o.status, stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
