@@ -44,6 +44,7 @@ await import('./defects.test.mjs');
 await import('./drag.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
+await import('./storage.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

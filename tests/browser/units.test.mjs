@@ -71,6 +71,32 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   delete globalThis.localStorage;
 });
 
+test('save: a tab writes only over the save it last wrote or read; storage that refuses says why', async () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  const { saveGame, loadSave, KEY } = await import('../../www/app/save.js');
+  const game = { game: 'intermedium', position: 'intermedium x', moves: [], mode: 'ai', side: 'first', level: 3, animation: true };
+  const first = saveGame(game, null);
+  assert('stamp' in first && first.stamp?.rev === 1, `the first save gets a stamp (${JSON.stringify(first)})`);
+  const second = saveGame({ ...game, moves: ['a'] }, first.stamp);
+  assert('stamp' in second && second.stamp?.rev === 2, 'over its own save: written');
+  assertEqual(loadSave().stamp, second.stamp, 'the stamp is read back');
+  // Another tab wrote since (its own stamp): nothing is written over it.
+  const other = JSON.stringify({ ...JSON.parse(store.get(KEY)), tab: 'other', rev: 3, moves: ['a', 'b'] });
+  store.set(KEY, other);
+  assertEqual(saveGame(game, second.stamp), { conflict: true }, 'a newer save of another tab');
+  assertEqual(store.get(KEY), other, 'left as it was');
+  const forced = saveGame(game, second.stamp, { force: true });
+  assert('stamp' in forced && forced.stamp?.rev === 4, 'forced (the player chose): written, counter goes on');
+  // Full, and disabled.
+  globalThis.localStorage.setItem = () => { throw Object.assign(new Error('full'), { name: 'QuotaExceededError' }); };
+  assertEqual(saveGame(game, forced.stamp), { failed: 'its storage is full' }, 'full');
+  globalThis.localStorage.getItem = () => { throw Object.assign(new Error('no'), { name: 'SecurityError' }); };
+  assertEqual(saveGame(game, forced.stamp), { failed: 'it does not allow this site to store data' }, 'disabled');
+  assertEqual(loadSave(), {}, 'nothing to restore when storage cannot be read');
+  delete globalThis.localStorage;
+});
+
 test('controls: prompts say what to do, and whose move it is', async () => {
   const { promptFor } = await import('../../www/board/controls.js');
   assertEqual(promptFor({ build: { stage: 'origin' }, side: 'blue', yours: true }), 'Your move (Blue): choose a stack', 'against the AI');

@@ -2,7 +2,7 @@
 // all around one <sowing-board>. The board and the engine do the playing.
 import '../widget.js';
 import { loadEngine } from '../engine.js';
-import { clearSave, loadSave, saveGame } from './save.js';
+import { KEY, clearSave, loadSave, parseSave, saveGame, stampOf } from './save.js';
 import { fromFragment, toFragment } from './fragment.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
@@ -17,6 +17,10 @@ const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
 const DEFAULT_SETTINGS = { ...settings };
 let ready = false;
 let noticeTimer = 0;
+/** The stamp of the save this tab last wrote or read: it writes only over that one. */
+let stamp = /** @type {import('./save.js').Stamp} */ (null);
+/** Storage refused a save and the player was told (once a page). */
+let saveRefusalSaid = false;
 
 function notice(text) {
   const el = $('notice');
@@ -64,9 +68,60 @@ function applySettings() {
   board.setAttribute('orientation', settings.mode === 'ai' ? human : sides[0]);
 }
 
-function save() {
+/** The game and settings as saved. */
+const current = () => ({ game: currentGame(), position: board.startPosition, moves: board.moves, ...settings });
+
+/** Saves the game; `force` writes over another tab's newer save (the player chose to). */
+function save({ force = false } = {}) {
   if (!ready) return;
-  saveGame({ game: currentGame(), position: board.startPosition, moves: board.moves, ...settings });
+  const result = saveGame(current(), stamp, { force });
+  if ('stamp' in result) stamp = result.stamp;
+  else if ('conflict' in result) offerOtherTab();
+  else if (!saveRefusalSaid) {
+    // Said once: the game goes on in memory, and every later move tries again.
+    saveRefusalSaid = true;
+    notice(`Games cannot be saved in this browser: ${result.failed}. You can go on playing; Share keeps a game as a link or text.`);
+  }
+}
+
+/** The saved `state` is the game on the board (settings aside). */
+const isOnBoard = (state) => state.game === currentGame() && state.position === board.startPosition
+  && state.moves.length === board.moves.length && state.moves.every((m, i) => m === board.moves[i]);
+
+/**
+ * Another tab saved a game that is not the one here: the player chooses to
+ * load it or keep this one (saved over the other's, which that tab then
+ * hears about). Escape decides nothing: nothing is written, the next save asks again.
+ */
+async function offerOtherTab() {
+  const other = loadSave();
+  if (!other.state || isOnBoard(other.state)) {
+    // Gone, damaged, or the same game: nothing to choose; in step with it.
+    stamp = other.stamp ?? null;
+    return;
+  }
+  const { game, position, moves } = other.state;
+  const continues = game === currentGame() && position === board.startPosition
+    && board.moves.every((m, i) => m === moves[i]) && moves.length > board.moves.length;
+  $('tab-summary').textContent = continues
+    ? `Another tab has gone on with this game: it saved ${movesText(moves.length)}, this tab shows ${movesText(board.ply)}.`
+    : `Another tab saved a different game of ${gameLabel(game)} (${movesText(moves.length)}). This tab shows ${gameLabel(currentGame())}, ${movesText(board.ply)}.`;
+  const dialog = $('tab-dialog');
+  if (dialog.open) return; // the question stands, with the newer summary
+  dialog.returnValue = '';
+  dialog.showModal();
+  await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
+  if (dialog.returnValue === 'load') {
+    const latest = loadSave(); // the newest: the other tab may have moved again meanwhile
+    if (latest.state) {
+      const { mode, side, level, animation } = latest.state;
+      Object.assign(settings, { mode, side, level, animation });
+      if (loadGame(latest.state, 'The other tab’s game')) stamp = latest.stamp ?? null;
+    }
+  } else if (dialog.returnValue === 'keep') {
+    save({ force: true });
+  }
+  renderState();
 }
 
 function renderState() {
@@ -178,18 +233,21 @@ async function openShared(hash) {
 
 async function restore() {
   const saved = loadSave();
+  stamp = saved.stamp ?? null;
   if (saved.state) {
     const { mode, side, level, animation } = saved.state;
     Object.assign(settings, { mode, side, level, animation });
   }
   if (saved.error) {
     clearSave();
+    stamp = null;
     notice(`Your saved game was not restored: ${saved.error}. A new game has started.`);
   }
   applySettings();
   if (saved.state && !loadGame(saved.state, 'Your saved game')) {
     // Refused as a whole: its settings go too, never half of a save.
     clearSave();
+    stamp = null;
     Object.assign(settings, DEFAULT_SETTINGS);
     applySettings();
   }
@@ -213,6 +271,14 @@ board.addEventListener('change', (/** @type {any} */ e) => {
   if (e.detail.kind === 'load') applySettings();
   save();
   renderState();
+});
+// Another tab saved (or cleared) the game: the same game keeps this tab in
+// step; another one is offered to the player (never overwritten silently).
+window.addEventListener('storage', (e) => {
+  if (!ready || (e.key !== KEY && e.key !== null)) return;
+  const other = parseSave(e.newValue);
+  if (other.state && !isOnBoard(other.state)) offerOtherTab();
+  else stamp = stampOf(e.newValue);
 });
 board.addEventListener('view', renderState);
 board.addEventListener('thinking', renderState);

@@ -1,27 +1,74 @@
 // The current game, saved in localStorage and restored on reload. The format
 // is versioned and every field is checked, so a corrupt or foreign save is
 // refused as a whole (never half-loaded).
+//
+// Several tabs share the one save. Each record carries a stamp: the tab that
+// wrote it and a save counter. A tab writes only over the record it last
+// wrote or read (same stamp); anything else was written by another tab since,
+// and `saveGame` says so instead of overwriting it.
 
-const KEY = 'sowboard.save';
+export const KEY = 'sowboard.save';
 const VERSION = 1;
 const MODES = ['ai', 'hotseat', 'demo'];
 const GAMES = ['intermedium', 'cash-in-hand'];
 
-export function saveGame(state) {
+/** This page's name in the stamps it writes (random: two tabs never share one). */
+const TAB = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
+
+/** @typedef {{tab: string, rev: number} | null} Stamp  null: nothing is stored, or a save from before stamps */
+
+/** The stamp of a stored text (null when there is none or it cannot be read). @returns {Stamp} */
+export function stampOf(text) {
+  if (text == null) return null;
   try {
-    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...state }));
+    const s = JSON.parse(text);
+    return typeof s?.tab === 'string' && Number.isInteger(s.rev) ? { tab: s.tab, rev: s.rev } : null;
   } catch {
-    // Storage full or disabled (private mode): the game simply is not saved.
+    return null;
   }
 }
 
-/** {state} with a checked save, {error} for a bad one, {} when there is none. */
+/** @param {Stamp} a @param {Stamp} b */
+export const sameStamp = (a, b) => a?.tab === b?.tab && a?.rev === b?.rev;
+
+/** Why storage refused, in words: full, or not allowed at all. */
+function refusal(err) {
+  const name = /** @type {any} */ (err)?.name;
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' ? 'its storage is full' : 'it does not allow this site to store data';
+}
+
+/**
+ * Saves `state` over the record stamped `expected` (what this tab last wrote
+ * or read). `force` writes over whatever is stored (the player chose to).
+ * @returns {{stamp: Stamp} | {conflict: true} | {failed: string}}
+ *   stamp: saved, with this new stamp; conflict: another tab saved since,
+ *   nothing written; failed: storage refused (the reason in words).
+ */
+export function saveGame(state, expected, { force = false } = {}) {
+  try {
+    const stored = stampOf(localStorage.getItem(KEY));
+    if (!force && !sameStamp(stored, expected)) return { conflict: true };
+    const stamp = { tab: TAB, rev: (stored?.rev ?? 0) + 1 };
+    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...state, ...stamp }));
+    return { stamp };
+  } catch (err) {
+    // Storage full or disabled (private modes): the game stays in memory only.
+    return { failed: refusal(err) };
+  }
+}
+
+/** {state, stamp} with a checked save, {error} for a bad one, {} when there is none. */
 export function loadSave() {
   let text;
   try { text = localStorage.getItem(KEY); } catch { return {}; }
+  return parseSave(text);
+}
+
+/** A stored text (say, another tab's, from a storage event) checked like a save. */
+export function parseSave(text) {
   if (text == null) return {};
   try {
-    return { state: validate(JSON.parse(text)) };
+    return { state: validate(JSON.parse(text)), stamp: stampOf(text) };
   } catch (err) {
     return { error: /** @type {Error} */ (err).message };
   }
@@ -41,7 +88,8 @@ function validate(s) {
   if (!MODES.includes(s.mode)) fail('mode');
   if (!['first', 'second'].includes(s.side)) fail('side');
   if (!Number.isInteger(s.level) || s.level < 1 || s.level > 5) fail('level');
-  // `animation` came later in version 1: absent means on.
+  // `animation` came later in version 1: absent means on. So did the stamp
+  // (`tab`, `rev`): a save without one is read like any other.
   if (s.animation !== undefined && typeof s.animation !== 'boolean') fail('animation');
   return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level, animation: s.animation ?? true };
 }
