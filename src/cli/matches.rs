@@ -240,7 +240,8 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
     let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
     let game_seed = mix(match_seed ^ mix(g as u64 + 1));
     let mut game = opening(kind, match_seed, g / 2, opening_plies);
-    let opening_text = match game.move_texts().join(" ") {
+    // " / " between plies: a Cash in Hand move's text has spaces in it.
+    let opening_text = match game.move_texts().join(" / ") {
         t if t.is_empty() => "standard start".to_string(),
         t => t,
     };
