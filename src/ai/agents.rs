@@ -86,6 +86,11 @@ pub fn choose_move(
     choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
 }
 
+/// Root noise of `mcts` (win probability, peak to peak): 2%, a few tenths
+/// of a stone near an even position, so the seed varies its choice among
+/// moves it judges nearly equal.
+const MCTS_NOISE: f64 = 0.02;
+
 /// Node budget of `mcts` when the caller gives none: about half a second a
 /// move natively.
 fn mcts_nodes(game: GameKind) -> u64 {
@@ -129,12 +134,18 @@ pub fn choose(
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             match pos.game {
                 GameKind::Intermedium => {
-                    let settings = mcts::Settings { scale: 400.0 };
-                    mcts::choose(&mut Intermedium::new(rules), &pos, settings, &mut budget)
+                    let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE };
+                    mcts::choose(
+                        &mut Intermedium::new(rules),
+                        &pos,
+                        settings,
+                        &mut budget,
+                        &mut rng,
+                    )
                 }
                 GameKind::CashInHand => {
-                    let settings = mcts::Settings { scale: 600.0 };
-                    mcts::choose(&mut Cash::new(rules, true), &pos, settings, &mut budget)
+                    let settings = mcts::Settings { scale: 600.0, noise: MCTS_NOISE };
+                    mcts::choose(&mut Cash::new(rules, true), &pos, settings, &mut budget, &mut rng)
                 }
             }
         }

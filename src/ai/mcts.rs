@@ -18,12 +18,20 @@
 //!   are the bounded candidate list (capture-seeking sowings first), or every
 //!   move in small endgames.
 //!
+//! - a seed: each root move's value gets a little noise from the caller's
+//!   generator (and equal visit counts are split at random), so two seeds
+//!   can play different games from one position while one seed replays the
+//!   same game; without it every game from a position would repeat
+//!   (issue 11: 20 identical games in a 40-game match).
+//!
 //! It shares the game knowledge of the levels (`Domain`), not their search.
 
 use super::budget::Budget;
 use super::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
+use rand::rngs::SmallRng;
+use rand::Rng;
 
 /// UCB exploration for values in [0, 1]; evaluation-valued leaves are far
 /// less noisy than playouts, so less exploration than UCB1's sqrt 2.
@@ -34,6 +42,10 @@ const EXPLORATION: f64 = 0.6;
 pub(crate) struct Settings {
     /// Evaluation points (1/100 stone) that turn a 50% game into 73%.
     pub scale: f64,
+    /// Root noise: each root move's value (a win probability) is moved by
+    /// up to half this, up or down. Small enough not to override a clear
+    /// difference, enough to break near-ties differently per seed.
+    pub noise: f64,
 }
 
 struct Node {
@@ -72,14 +84,25 @@ impl Node {
     }
 }
 
-struct Tree<'d, 'b, 'c, D: Domain> {
+struct Tree<'d, 'b, 'c, 'r, D: Domain> {
     domain: &'d mut D,
     budget: &'b mut Budget<'c>,
     nodes: Vec<Node>,
     settings: Settings,
+    rng: &'r mut SmallRng,
 }
 
-impl<D: Domain> Tree<'_, '_, '_, D> {
+impl<D: Domain> Tree<'_, '_, '_, '_, D> {
+    /// `v` with the root noise added. Certain values (0 or 1) are left
+    /// alone and others never become certain: noise must not fake a win.
+    fn noisy(&mut self, v: f64) -> f64 {
+        let r: f64 = self.rng.random();
+        if v <= 0.0 || v >= 1.0 {
+            return v;
+        }
+        (v + self.settings.noise * (r - 0.5)).clamp(1e-3, 1.0 - 1e-3)
+    }
+
     fn probability(&self, score: i32) -> f64 {
         if score >= WIN / 2 {
             return 1.0;
@@ -127,6 +150,11 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
                 (v, t)
             })
             .collect();
+        if root {
+            for entry in pending.iter_mut().filter(|e| e.1.decisive.is_none()) {
+                entry.0 = self.noisy(entry.0);
+            }
+        }
         let work = self.domain.take_work();
         self.budget.spend(work + pending.len() as u64);
         pending.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -142,6 +170,9 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
             v = 1.0 - self.probability(self.domain.evaluate(&t.position));
             let work = self.domain.take_work();
             self.budget.spend(work + 1);
+            if n == 0 {
+                v = self.noisy(v);
+            }
         }
         let proven = t.decisive.map(|o| o.winner.is_some() && v >= 1.0);
         // A draw is decided too, but neither proven won nor lost.
@@ -253,14 +284,16 @@ impl<D: Domain> Tree<'_, '_, '_, D> {
     }
 }
 
-/// The move MCTS chooses for the side to move in `root` within `budget`.
+/// The move MCTS chooses for the side to move in `root` within `budget`;
+/// `rng` supplies the root noise and tie-breaks.
 pub(crate) fn choose<D: Domain>(
     domain: &mut D,
     root: &Position,
     settings: Settings,
     budget: &mut Budget,
+    rng: &mut SmallRng,
 ) -> Option<Transition> {
-    let mut tree = Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings };
+    let mut tree = Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings, rng };
     if !tree.list(0, root, true) {
         return None;
     }
@@ -281,14 +314,17 @@ pub(crate) fn choose<D: Domain>(
     }
     let nodes = &tree.nodes;
     let kids = &nodes[0].kids;
-    let best = kids.iter().copied().find(|&k| nodes[k].proven == Some(true)).or_else(|| {
-        let alive = kids.iter().copied().filter(|&k| nodes[k].proven != Some(false));
-        let pick = alive.max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits));
-        // All lost: the one that resisted longest in visits.
-        pick.or_else(|| {
-            kids.iter().copied().max_by(|&a, &b| nodes[a].visits.total_cmp(&nodes[b].visits))
-        })
-    });
+    let alive: Vec<usize> =
+        kids.iter().copied().filter(|&k| nodes[k].proven != Some(false)).collect();
+    // All lost: the one that resisted longest in visits.
+    let field = if alive.is_empty() { kids } else { &alive };
+    let most = field.iter().map(|&k| nodes[k].visits).fold(f64::NEG_INFINITY, f64::max);
+    let tied: Vec<usize> = field.iter().copied().filter(|&k| nodes[k].visits == most).collect();
+    let best = kids
+        .iter()
+        .copied()
+        .find(|&k| nodes[k].proven == Some(true))
+        .or_else(|| (!tied.is_empty()).then(|| tied[tree.rng.random_range(0..tied.len())]));
     match best {
         Some(k) => tree.nodes[k].transition.take(),
         None => tree.nodes[0].pending.pop().map(|x| x.1),

@@ -1,13 +1,18 @@
 //! `sowboard match`: plays games between two agents and reports how they
-//! did. Games alternate colours (A moves first in games 1, 3, ...); each game
-//! gets its own seed derived from `--seed` and its index, so the same seed
+//! did. Games come in pairs: both games of a pair start from one opening
+//! (the standard start after `--opening-plies` random plies, chosen with a
+//! seed derived from `--seed` and the pair's index) and each agent plays it
+//! once with each colour (A moves first in games 1, 3, ...). Without varied
+//! openings, deterministic agents replay the same game over and over and
+//! the score's interval overstates the evidence (issue 11). Each game gets
+//! its own seed derived from `--seed` and its index, so the same seed
 //! replays the same games (unless `--budget-ms` lets the clock cut searches
 //! short) whatever the number of threads playing them.
 
 use clap::Args;
 use sowboard::ai::{choose, Agent, Clock, Limits, SystemClock};
 use sowboard::{Game, GameKind, Rules, Side};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
@@ -32,6 +37,10 @@ pub struct MatchArgs {
     games: u32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Random plies from the standard start to each pair's opening (0: the
+    /// standard start). Default: 2 in Intermedium, 1 in Cash in Hand.
+    #[arg(long)]
+    opening_plies: Option<usize>,
     /// Per-move time for every agent, in milliseconds (node budgets lifted).
     #[arg(long, conflicts_with = "nodes")]
     budget_ms: Option<f64>,
@@ -89,6 +98,8 @@ fn elo(p: f64) -> f64 {
 /// One finished game: what to print, A's result and each agent's timings.
 struct Played {
     line: String,
+    /// The opening's moves and the whole game's, as text.
+    opening: String,
     moves: String,
     result_a: f64,
     tallies: [Tally; 2],
@@ -111,6 +122,13 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         (None, Some(n)) => Limits { nodes: Some(n), time_ms: None },
         (None, None) => Limits::default(),
     };
+    let opening_plies = args.opening_plies.unwrap_or(match kind {
+        GameKind::Intermedium => 2,
+        GameKind::CashInHand => 1,
+    });
+    if opening_plies > MAX_OPENING_PLIES {
+        return Err(format!("--opening-plies must be at most {MAX_OPENING_PLIES}"));
+    }
     let names = [format!("{a}"), format!("{b}")];
     let threads = args
         .threads
@@ -124,6 +142,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let (send, receive) = mpsc::channel::<(u32, Result<Played, String>)>();
     let mut tallies = [Tally::default(), Tally::default()];
     let mut scores_a = Vec::new();
+    let mut distinct = BTreeSet::new();
     let outcome = std::thread::scope(|scope| -> Result<(), String> {
         for _ in 0..threads {
             let send = send.clone();
@@ -133,7 +152,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 if g >= args.games {
                     break;
                 }
-                let played = play_one(kind, [a, b], names, g, args.seed, limits);
+                let setup = Setup { kind, agents: [a, b], seed: args.seed, opening_plies, limits };
+                let played = play_one(&setup, names, g);
                 let failed = played.is_err();
                 if send.send((g, played)).is_err() || failed {
                     break;
@@ -155,6 +175,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             pending.insert(g, played);
             while let Some(p) = pending.remove(&printed) {
                 println!("{}", p.line);
+                println!("  opening: {}", p.opening);
                 if args.verbose {
                     println!("  {}", p.moves);
                 }
@@ -163,28 +184,67 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     t.add(new);
                 }
                 scores_a.push(p.result_a);
+                distinct.insert(p.moves);
                 printed += 1;
             }
         }
         Ok(())
     });
     outcome?;
-    report(&names, &tallies, &scores_a);
+    report(&names, &tallies, &scores_a, distinct.len());
     Ok(())
 }
 
-/// Plays game `g` (0-based) of a match: A moves first in even-numbered games.
-fn play_one(
+/// Most random plies an opening may have: beyond a few, the openings are
+/// random games, not openings.
+const MAX_OPENING_PLIES: usize = 20;
+/// Tries at finding an opening that is not already decided.
+const OPENING_TRIES: u64 = 100;
+
+/// What every game of a match shares.
+struct Setup {
     kind: GameKind,
     agents: [Agent; 2],
-    names: &[String; 2],
-    g: u32,
-    match_seed: u64,
+    seed: u64,
+    opening_plies: usize,
     limits: Limits,
-) -> Result<Played, String> {
+}
+
+/// The opening of pair `pair`: `plies` random plies from the standard
+/// start, chosen with a seed derived from the match seed and the pair index
+/// alone (so both games of the pair, on whatever thread, get the same one).
+/// An opening the random plies already decided is skipped for the next try.
+pub(crate) fn opening(kind: GameKind, match_seed: u64, pair: u32, plies: usize) -> Game {
+    let start = Game::new(kind, Rules::default());
+    for attempt in 0..OPENING_TRIES {
+        let seed = mix(match_seed ^ mix(0x6F70_656E ^ ((pair as u64) << 8) ^ attempt));
+        let mut game = start.clone();
+        while game.plies().len() < plies && game.outcome().is_none() {
+            let limits = Limits::default();
+            match choose(Agent::Random, &game, seed, limits, &sowboard::ai::NoClock) {
+                Some(t) => game.push(t),
+                None => break,
+            }
+        }
+        if game.outcome().is_none() {
+            return game;
+        }
+    }
+    // Every try decided (not seen in practice): the standard start.
+    start
+}
+
+/// Plays game `g` (0-based) of a match: A moves first in even-numbered games.
+fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String> {
+    let Setup { kind, agents, seed: match_seed, opening_plies, limits } = *setup;
     let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
     let game_seed = mix(match_seed ^ mix(g as u64 + 1));
-    let mut game = Game::new(kind, Rules::default());
+    let mut game = opening(kind, match_seed, g / 2, opening_plies);
+    // " / " between plies: a Cash in Hand move's text has spaces in it.
+    let opening_text = match game.move_texts().join(" / ") {
+        t if t.is_empty() => "standard start".to_string(),
+        t => t,
+    };
     let mut tallies = [Tally::default(), Tally::default()];
     while game.outcome().is_none() && game.plies().len() < MAX_PLIES {
         let side = game.position().side_to_move;
@@ -228,7 +288,13 @@ fn play_one(
         how,
         game.plies().len()
     );
-    Ok(Played { line, moves: game.move_texts().join(" "), result_a, tallies })
+    Ok(Played {
+        line,
+        opening: opening_text,
+        moves: game.move_texts().join(" "),
+        result_a,
+        tallies,
+    })
 }
 
 /// The Wilson score interval (95%) for a proportion `p` observed over `n`
@@ -242,7 +308,9 @@ pub(crate) fn wilson(p: f64, n: f64) -> (f64, f64) {
     (((centre - spread) / denom).max(0.0), ((centre + spread) / denom).min(1.0))
 }
 
-fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
+/// Prints the summary; `distinct` is the number of different games (by
+/// move list), since repeated games are not independent evidence.
+fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64], distinct: usize) {
     println!();
     println!(
         "{:<8} {:>5} {:>5} {:>6} {:>7} {:>10} {:>10}",
@@ -291,6 +359,7 @@ fn report(names: &[String; 2], tallies: &[Tally; 2], scores_a: &[f64]) {
             scores_a.len()
         );
     }
+    println!("distinct games (by move list): {distinct} of {}", scores_a.len());
     let (low, high) = wilson(p, n);
     println!(
         "score {} {:.1}% (Wilson 95% interval {:.1}% to {:.1}%; {} games, draws as half points)",

@@ -1,4 +1,5 @@
-//! The `match` subcommand: its report format and replay by seed.
+//! The `match` subcommand: its report format, replay by seed whatever the
+//! thread count, and the shared openings of game pairs.
 
 use std::process::Command;
 
@@ -40,7 +41,93 @@ fn reports_a_score_and_replays_by_seed() {
             .collect::<Vec<_>>()
     };
     assert_eq!(games(&first), games(&run(&args)));
-    assert_eq!(games(&first).len(), 4);
+    // Per game: the result line, the opening, the moves.
+    assert_eq!(games(&first).len(), 6);
+}
+
+/// Everything a report says that does not depend on timing: the game and
+/// opening lines, the distinct count and the score lines.
+fn untimed(report: &str) -> Vec<String> {
+    report
+        .lines()
+        .filter(|l| {
+            l.starts_with("game ")
+                || l.starts_with("  opening: ")
+                || l.starts_with("distinct games")
+                || l.starts_with("score ")
+        })
+        .map(String::from)
+        .collect()
+}
+
+fn openings(report: &str) -> Vec<String> {
+    report.lines().filter_map(|l| l.strip_prefix("  opening: ")).map(String::from).collect()
+}
+
+fn small_match(game: &str, threads: &str, games: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "match",
+        "--game",
+        game,
+        "--a",
+        "level1",
+        "--b",
+        "mcts",
+        "--games",
+        games,
+        "--seed",
+        "5",
+        "--nodes",
+        "1500",
+        "--threads",
+        threads,
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn same_seed_same_report_whatever_the_threads() {
+    for game in ["intermedium", "cash-in-hand"] {
+        let one = small_match(game, "1", "6", &[]);
+        let two = small_match(game, "2", "6", &[]);
+        let three = small_match(game, "3", "6", &[]);
+        assert_eq!(untimed(&one).len(), 6 * 2 + 3, "{one}");
+        assert_eq!(untimed(&one), untimed(&two), "{game}");
+        assert_eq!(untimed(&one), untimed(&three), "{game}");
+    }
+}
+
+#[test]
+fn pairs_share_an_opening_and_pairs_differ() {
+    for (game, plies) in [("intermedium", 2), ("cash-in-hand", 1)] {
+        let report = small_match(game, "2", "6", &[]);
+        let ops = openings(&report);
+        assert_eq!(ops.len(), 6, "{report}");
+        for pair in ops.chunks(2) {
+            assert_eq!(pair[0], pair[1], "the two games of a pair start alike: {report}");
+            // The default opening has this many plies (printed " / " apart).
+            assert_eq!(pair[0].split(" / ").count(), plies, "{report}");
+        }
+        assert!(ops[0] != ops[2] || ops[2] != ops[4], "openings vary across pairs: {report}");
+        assert!(report.contains("distinct games (by move list): "), "{report}");
+        // Each agent plays each opening with each colour.
+        let seats: Vec<&str> = report.lines().filter(|l| l.starts_with("game ")).collect();
+        assert!(seats[0].contains(": level1 (") && seats[1].contains(": mcts ("), "{report}");
+    }
+}
+
+#[test]
+fn zero_opening_plies_is_the_standard_start() {
+    let report = small_match("intermedium", "2", "2", &["--opening-plies", "0"]);
+    assert_eq!(openings(&report), ["standard start", "standard start"], "{report}");
+    let out = Command::new(env!("CARGO_BIN_EXE_sowboard"))
+        .args(["match", "--game", "intermedium", "--a", "random", "--b", "random"])
+        .args(["--opening-plies", "1000"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--opening-plies"));
 }
 
 #[test]
