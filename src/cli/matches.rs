@@ -106,9 +106,7 @@ struct Played {
 }
 
 pub fn run(args: MatchArgs) -> Result<(), String> {
-    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
-        format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game)
-    })?;
+    let kind = super::game_arg::game_kind(&args.game)?;
     let a: Agent = args.a.parse()?;
     let b: Agent = args.b.parse()?;
     if args.games == 0 {

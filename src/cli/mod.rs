@@ -4,6 +4,7 @@
 
 mod bench;
 mod bench_builder;
+mod game_arg;
 mod matches;
 mod soak;
 mod tactics;
@@ -100,9 +101,7 @@ impl Setup {
 
     fn position(&self) -> Result<Position, String> {
         match (&self.game, &self.position) {
-            (Some(name), _) => GameKind::from_name(name).map(Position::start).ok_or_else(|| {
-                format!("unknown game '{name}' (expected {})", GameKind::names_text())
-            }),
+            (Some(name), _) => game_arg::game_kind(name).map(Position::start),
             (None, Some(text)) => text.parse().map_err(|e| format!("bad position: {e}")),
             (None, None) => Err("give --game or --position".to_string()),
         }
@@ -166,9 +165,7 @@ fn execute(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Soak { game, games, seed } => {
-            let kind = GameKind::from_name(&game).ok_or_else(|| {
-                format!("unknown game '{game}' (expected {})", GameKind::names_text())
-            })?;
+            let kind = game_arg::game_kind(&game)?;
             soak::run(kind, games, seed)
         }
         Command::Match(args) => matches::run(args),

@@ -5,7 +5,6 @@
 use clap::Args;
 use sowboard::ai::tactics::{attempt, generate, parse_suite};
 use sowboard::ai::{Agent, Limits};
-use sowboard::GameKind;
 use std::io::Write;
 
 #[derive(Args)]
@@ -33,9 +32,7 @@ pub struct TacticsArgs {
 }
 
 pub fn run(args: TacticsArgs) -> Result<(), String> {
-    let kind = GameKind::from_name(&args.game).ok_or_else(|| {
-        format!("unknown game '{}' (expected intermedium or cash-in-hand)", args.game)
-    })?;
+    let kind = super::game_arg::game_kind(&args.game)?;
     if let Some(n) = args.generate {
         generate(kind, n, args.seed, &mut |line| {
             println!("{line}");
