@@ -22,6 +22,7 @@ mod game;
 mod game_rules;
 mod games;
 mod intermedium;
+pub mod move_code;
 mod moves;
 mod perft;
 mod play;

@@ -4,7 +4,7 @@
 //!
 //! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
 //!   `views`: JS shapes of engine values; `types`: their TypeScript;
-//!   `clock`: the AI's clock (`performance.now`).
+//!   `clock`: the AI's clock (`performance.now`); `link`: move codes for links.
 //!
 //! Errors: every failure throws a JS `Error` with a human `message` and a
 //! stable `code` (the engine's `code()` values, plus `bad-argument`,
@@ -15,6 +15,7 @@
 mod args;
 mod clock;
 mod game;
+mod link;
 mod types;
 mod views;
 
