@@ -37,6 +37,7 @@ fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
 const host = await serve({ root: hostDir });
 
 await import('./units.test.mjs');
+await import('./link.test.mjs');
 await import('./wasm-api.test.mjs');
 await import('./flow.test.mjs');
 await import('./app.test.mjs');
@@ -45,6 +46,7 @@ await import('./drag.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
+await import('./link-play.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -7,6 +7,8 @@ import { fromFragment, toFragment } from './fragment.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
 import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
+import { LinkPlay } from './link-play.js';
+import { isLinkFragment } from '../link/codec.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -52,6 +54,7 @@ const humanSide = () => board.sides[settings.side === 'first' ? 0 : 1];
 
 /** Puts mode, side and level on the board and in the form. */
 function applySettings() {
+  if (linkPlay.active) return; // a game by link sets the board itself
   const sides = board.sides;
   $('game').value = currentGame();
   $('mode').value = settings.mode;
@@ -73,7 +76,7 @@ const current = () => ({ game: currentGame(), position: board.startPosition, mov
 
 /** Saves the game; `force` writes over another tab's newer save (the player chose to). */
 function save({ force = false } = {}) {
-  if (!ready) return;
+  if (!ready || linkPlay.active) return; // link games are kept in their own list, never over this save
   const result = saveGame(current(), stamp, { force });
   if ('stamp' in result) stamp = result.stamp;
   else if ('conflict' in result) offerOtherTab();
@@ -129,7 +132,8 @@ function renderState() {
   const reviewing = board.viewPly != null;
   $('banner').hidden = !outcome;
   if (outcome) {
-    const { headline, reason } = endText(outcome, { sides: board.sides, you: settings.mode === 'ai' ? humanSide() : null });
+    const you = linkPlay.active ? linkPlay.yourSide() : settings.mode === 'ai' ? humanSide() : null;
+    const { headline, reason } = endText(outcome, { sides: board.sides, you });
     $('banner-headline').textContent = headline;
     $('banner-reason').textContent = reason;
   }
@@ -137,6 +141,9 @@ function renderState() {
   $('redo').disabled = !board.canRedo;
   const humanToMove = settings.mode !== 'demo' && !outcome && !board.thinking;
   $('hint').disabled = !humanToMove || reviewing;
+  // A game by link: moves travel as links, so no takebacks or AI hints; the setup is for the page's own games.
+  $('setup').hidden = !!linkPlay.active;
+  if (linkPlay.active) for (const id of ['undo', 'redo', 'hint']) $(id).disabled = true;
   $('live').hidden = !reviewing;
   renderMoves($('moves'), { moves: board.moves, shown: board.viewPly ?? board.ply, sideAt: (ply) => board.sideAt(ply) });
 }
@@ -226,8 +233,17 @@ async function openShared(hash) {
   dialog.showModal();
   await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
   if (dialog.returnValue !== 'open') return;
+  if (linkPlay.active) await linkPlay.leave();
   Object.assign(settings, { mode: $('link-mode').value, side: side.value, level: Number($('link-level').value) });
   if (loadGame(shared, 'The shared game')) save();
+  renderState();
+}
+
+/** A link in the address: a game by link, or a shared game. @param {string} hash */
+async function openHash(hash) {
+  if (!isLinkFragment(hash)) return openShared(hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  await linkPlay.open(hash);
   renderState();
 }
 
@@ -253,6 +269,18 @@ async function restore() {
   }
 }
 
+// Games by link: the page's own game stays saved meanwhile, and comes back on leaving.
+const linkPlay = new LinkPlay({
+  board,
+  notice,
+  onEnter: () => renderState(),
+  onLeave: async () => {
+    board.reset(); // the page's own game when none is saved; restore() loads the saved one
+    await restore();
+    renderState();
+  },
+});
+
 // ---- events from the board ---------------------------------------------------
 
 board.addEventListener('ready', async () => {
@@ -262,8 +290,8 @@ board.addEventListener('ready', async () => {
   renderState();
   document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
   performance.mark('board-playable');
-  if (location.hash.length > 1) await openShared(location.hash);
-  window.addEventListener('hashchange', () => { if (location.hash.length > 1) openShared(location.hash); });
+  if (location.hash.length > 1) await openHash(location.hash);
+  window.addEventListener('hashchange', () => { if (location.hash.length > 1) openHash(location.hash); });
 }, { once: true });
 board.addEventListener('change', (/** @type {any} */ e) => {
   // Another game may be on the board now (a load through the board's API
@@ -275,7 +303,7 @@ board.addEventListener('change', (/** @type {any} */ e) => {
 // Another tab saved (or cleared) the game: the same game keeps this tab in
 // step; another one is offered to the player (never overwritten silently).
 window.addEventListener('storage', (e) => {
-  if (!ready || (e.key !== KEY && e.key !== null)) return;
+  if (!ready || linkPlay.active || (e.key !== KEY && e.key !== null)) return;
   const other = parseSave(e.newValue);
   if (other.state && !isOnBoard(other.state)) offerOtherTab();
   else stamp = stampOf(e.newValue);

@@ -13,6 +13,7 @@ import { marksFor } from './marks.js';
 import { MoveFlow } from './flow.js';
 import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, notReady, readOptions, readRules } from './options.js';
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
+import { openLink, linkOf } from '../link/board-link.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -47,6 +48,7 @@ export class SowingBoard extends HTMLElement {
   #reflecting = false;
   /** @type {Flash} */ #flash;
   #seedBase = Math.floor(Math.random() * 2 ** 31);
+  /** The id and names of the game by link on this board, if any. @type {any} */ #link = null;
 
   constructor() {
     super();
@@ -160,7 +162,7 @@ export class SowingBoard extends HTMLElement {
       }
       return;
     }
-    if (name === 'ai' || name === 'level' || name === 'ai-time') {
+    if (name === 'ai' || name === 'level' || name === 'ai-time' || name === 'player') {
       this.#reportProblems();
       this.#ai.cancel();
       this.#render();
@@ -291,6 +293,36 @@ export class SowingBoard extends HTMLElement {
     this.#render();
     this.#announce(`Hint: ${move}`);
     return move;
+  }
+
+  /** Loads a game by link (a fragment `#l=1&...`, see README "Play a friend
+   * by link"): the engine replays its moves, the last one is animated, and
+   * `player` becomes the side that did not send it. Throws an Error with
+   * code `bad-link` naming what is wrong; nothing changes then.
+   * @param {string} fragment */
+  loadLink(fragment) {
+    if (!this.#engine) throw notReady();
+    const { game, rules, info } = openLink(this.#engine, fragment);
+    this.setAttribute('first-move-rule', rules.firstMoveRule ? 'on' : 'off');
+    this.setAttribute('repetition-draw', rules.repetitionDraw ? 'on' : 'off');
+    this.setAttribute('quiet-limit', String(rules.quietLimit));
+    this.#link = info;
+    this.#reloadToken++;
+    this.#replaceGame(() => game);
+    const last = game.lastMove();
+    if (last) this.#animate(last, false, () => { this.#anim = null; this.#render(); });
+    this.setAttribute('player', game.sides()[1 - info.sender]);
+    return { ...info, player: game.sides()[1 - info.sender] };
+  }
+
+  /** The link to send after a move: the game on the board, sent by the side
+   * that moved last (with the id and names of the link loaded, if any).
+   * @param {{names?: [string, string], end?: 'resign' | 'agree' | null, drawOffer?: boolean}} [extra] */
+  link(extra = {}) {
+    if (!this.#engine || !this.#game) throw notReady();
+    const info = linkOf(this.#engine, this.#game, this.#link, extra);
+    this.#link = info.link;
+    return info.fragment;
   }
 
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
@@ -464,6 +496,8 @@ export class SowingBoard extends HTMLElement {
     if (this.#anim) return this.#anim.byAi ? 'The AI is moving: wait for your turn.' : 'Wait for the move to finish.';
     if (g.outcome()) return 'The game is over.';
     if (this.#aiPlays(g.sideToMove())) return this.#ai.thinking ? 'The AI is thinking: wait for its move.' : 'It is the AI’s turn.';
+    const player = this.#options().player;
+    if (player && g.sideToMove() !== player) return 'It is your friend’s turn: wait for their link.';
     return null;
   }
 

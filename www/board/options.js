@@ -24,7 +24,7 @@ const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 4: 5000, 5: 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
 /** Attributes about how the game is played and shown. */
-export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time'];
+export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player'];
 
 /**
  * @typedef {object} Options
@@ -37,6 +37,7 @@ export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animati
  * @property {boolean} coordinates
  * @property {boolean} flipped  the second side at the bottom
  * @property {number | undefined} budgetMs  the AI's time limit, if any
+ * @property {string | null} player  the only side the person at this board may move (a game by link)
  * @property {import('../pkg/sowboard.js').RuleOptions} rules
  * @property {string[]} problems  unusable values, in words (reported as errors)
  */
@@ -69,6 +70,7 @@ export function readOptions(get, sides) {
   const speed = Number(get('animation-speed'));
   const orientation = (get('orientation') ?? '').trim().toLowerCase();
   const time = Number(get('ai-time'));
+  const playerText = (get('player') ?? '').trim().toLowerCase();
   const givenTime = Number.isFinite(time) && time >= 1 ? Math.round(time) : undefined;
   return {
     game: get('game') || 'intermedium',
@@ -80,6 +82,7 @@ export function readOptions(get, sides) {
     coordinates: flag(get('coordinates'), true),
     flipped: orientation === sides[1] || orientation === 'second',
     budgetMs: givenTime ?? SAFETY_DEADLINE_MS[level],
+    player: sides.includes(playerText) ? playerText : null,
     rules: readRules(get),
     problems,
   };

@@ -1,0 +1,294 @@
+// "Play a friend by link" (issue 14) in headless Chromium: two people, each in
+// a browser of their own (separate storage), play by passing links; links
+// that are tampered, stale, contradicting, for another game, garbage or
+// over-long are refused or handled as the README says, and nothing stored
+// is lost. Screenshots on a phone and a desktop.
+import fs from 'node:fs';
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { launch, watchErrors } from './lib/browser.mjs';
+import { appReady, clickCell } from './lib/page.mjs';
+
+const SOON = { timeout: 8000 };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** A person: a browser of their own with the app open. */
+async function person(ctx, options = {}) {
+  const { context, close } = await launch(options);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(ctx.url);
+  await appReady(page);
+  return { page, errors, close };
+}
+
+/** Starts a game by link from the dialog. */
+async function startFriendGame(page, { game = 'intermedium', side = '0', you = '', them = '', quiet = '100' } = {}) {
+  await page.click('#friend-new');
+  await page.waitForSelector('#friend-dialog[open]');
+  await page.selectOption('#friend-kind', game);
+  await page.selectOption('#friend-side', side);
+  await page.fill('#friend-you', you);
+  await page.fill('#friend-them', them);
+  await page.fill('#friend-quiet', quiet);
+  await page.click('#friend-start');
+  await page.waitForSelector('#friend-game:not([hidden])', SOON);
+}
+
+/** The link on offer, once it is shown. */
+async function linkToSend(page) {
+  await page.waitForSelector('#friend-send:not([hidden])', SOON);
+  await page.waitForFunction(() => /#l=1&/.test(document.getElementById('friend-link').value), null, SOON);
+  return page.inputValue('#friend-link');
+}
+
+/** Opens a link as the recipient does: pasted into the address bar of a page showing the app. */
+async function openLink(page, url) {
+  await page.goto(url);
+  await appReady(page);
+  await page.waitForFunction(() => !location.hash, null, SOON); // the app took it
+}
+
+const status = (page) => page.textContent('#friend-status');
+const moves = (page) => page.evaluate(() => document.querySelector('#board').moves);
+const stored = (page) => page.evaluate(() => ({ links: localStorage.getItem('sowboard.links'), save: localStorage.getItem('sowboard.save') }));
+const noticeText = async (page) => { await page.waitForSelector('#notice:not([hidden])', SOON); return page.textContent('#notice'); };
+const hideNotice = (page) => page.evaluate(() => { document.getElementById('notice').hidden = true; });
+const play = (page, move) => page.evaluate((m) => document.querySelector('#board').play(m), move);
+const waitPly = (page, n) => page.waitForFunction((k) => document.querySelector('#board').ply === k, n, SOON);
+
+test('link play: two people play a whole game by passing links; the engine ends it; their own games are kept', async (ctx) => {
+  const alice = await person(ctx);
+  const bob = await person(ctx, PHONE);
+  try {
+    // Alice has a game of her own in progress: it must survive.
+    await alice.page.selectOption('#mode', 'hotseat');
+    await play(alice.page, 'a4-b5-a6-b7-a8');
+    await alice.page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.save')).moves.length === 1);
+    const aliceOwn = (await stored(alice.page)).save;
+
+    // A draw after 4 plies without a capture: a short game the engine ends.
+    await startFriendGame(alice.page, { you: 'Alice', them: 'Bob', quiet: '4' });
+    assert(/Your turn: you play Blue/.test(await status(alice.page)), await status(alice.page));
+    assertEqual(await moves(alice.page), [], 'a new game on the board');
+    for (const cell of 'c4-b3-a4-b5-c6'.split('-')) await clickCell(alice.page, cell);
+    await waitPly(alice.page, 1);
+    let url = await linkToSend(alice.page);
+    assert(/Bob’s turn/.test(await status(alice.page)), await status(alice.page));
+    // Alice cannot move for Bob: a click on his stack is refused, with the reason.
+    await clickCell(alice.page, 'f8');
+    await alice.page.waitForFunction(() => /your friend’s turn/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''), null, SOON);
+    assertEqual(await moves(alice.page), ['c4-b3-a4-b5-c6'], 'Alice’s board keeps her move only');
+    await alice.page.screenshot({ path: `${ctx.artifacts}/link-send-desktop.png` });
+
+    const sequence = [[bob, 'f8-g7-f6-e7-f8'], [alice, 'g4-f5-g6-f7-g8'], [bob, 'c7-b6-a5-b4-a3']];
+    let turn = 1;
+    for (const [who, move] of sequence) {
+      await openLink(who.page, url);
+      await waitPly(who.page, turn);
+      const s = await status(who.page);
+      assert(/Your turn: you play/.test(s), `the recipient is told it is their turn: ${s}`);
+      if (turn === 1) {
+        assert(/Red/.test(s), 'Bob plays Red');
+        assertEqual(await who.page.getAttribute('#board', 'player'), 'red', 'the board takes Bob’s moves only');
+        await who.page.screenshot({ path: `${ctx.artifacts}/link-received-phone.png` });
+      }
+      await play(who.page, move);
+      turn++;
+      await waitPly(who.page, turn);
+      url = await linkToSend(who.page);
+    }
+    // Bob's last move made the fourth quiet ply: the engine declared the draw.
+    const over = await bob.page.evaluate(() => document.querySelector('#board').outcome);
+    assertEqual(over?.reason, 'quiet-limit', 'the engine ends the game');
+    assert(/Draw/.test(await status(bob.page)), await status(bob.page));
+    await openLink(alice.page, url);
+    await waitPly(alice.page, 4);
+    assert(/Draw/.test(await status(alice.page)), `Alice sees the end: ${await status(alice.page)}`);
+    assert(/Bob · Intermedium · over · 4 moves/.test(await alice.page.textContent('#friend-list')), await alice.page.textContent('#friend-list'));
+    await alice.page.screenshot({ path: `${ctx.artifacts}/link-over-desktop.png` });
+
+    // Back to her own game: as she left it.
+    await alice.page.click('#friend-leave');
+    await alice.page.waitForFunction(() => document.querySelector('#board').moves.join() === 'a4-b5-a6-b7-a8', null, SOON);
+    const game = (text) => { const { rev, ...rest } = JSON.parse(text); return rest; }; // the save counter aside
+    assertEqual(game((await stored(alice.page)).save), game(aliceOwn), 'her own saved game untouched');
+    assertEqual(alice.errors, [], 'no console errors (Alice)');
+    assertEqual(bob.errors, [], 'no console errors (Bob)');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+test('link play: resign and a draw offer travel in the link; an offer accepted ends the game for both', async (ctx) => {
+  const alice = await person(ctx);
+  const bob = await person(ctx);
+  try {
+    await startFriendGame(alice.page, { side: '1', you: 'Alice', them: 'Bob', game: 'cash-in-hand' });
+    // Alice plays second: her first link invites Bob, who moves first.
+    let url = await linkToSend(alice.page);
+    assert(/Bob’s turn \(White\)/.test(await status(alice.page)), await status(alice.page));
+    await openLink(bob.page, url);
+    assert(/Your turn: you play White/.test(await status(bob.page)), await status(bob.page));
+    const first = await bob.page.evaluate(() => document.querySelector('#board').moves.length);
+    assertEqual(first, 0, 'no moves yet');
+    await play(bob.page, 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5');
+    await waitPly(bob.page, 1);
+    await bob.page.click('#friend-draw');
+    await bob.page.waitForFunction(() => /offers a draw/.test(document.getElementById('friend-status').textContent), null, SOON);
+    url = await linkToSend(bob.page);
+    assert(/&d=1/.test(url), `the offer is in the link: ${url}`);
+    await openLink(alice.page, url);
+    assert(/Bob offers a draw/.test(await status(alice.page)), await status(alice.page));
+    await alice.page.click('#friend-accept');
+    await alice.page.waitForFunction(() => /Draw agreed/.test(document.getElementById('friend-status').textContent), null, SOON);
+    url = await linkToSend(alice.page);
+    assert(/&e=a/.test(url), `the acceptance is in the link: ${url}`);
+    await openLink(bob.page, url);
+    assert(/Draw agreed/.test(await status(bob.page)), await status(bob.page));
+    assert(await bob.page.isHidden('#friend-resign'), 'nothing more to do');
+
+    // A new game: Bob resigns; Alice hears it by link.
+    await startFriendGame(bob.page, { them: 'Alice' });
+    await play(bob.page, 'a4-b5-a6-b7-a8');
+    await waitPly(bob.page, 1);
+    url = await linkToSend(bob.page);
+    await openLink(alice.page, url);
+    await play(alice.page, 'a7-b6-a5-b4-a3');
+    await waitPly(alice.page, 2);
+    await bob.page.click('#friend-resign'); // on Alice's turn: a resignation needs no turn
+    await bob.page.click('#ask-dialog button[value="yes"]');
+    await bob.page.waitForFunction(() => /You resigned/.test(document.getElementById('friend-status').textContent), null, SOON);
+    const resign = await linkToSend(bob.page);
+    assert(/&e=r/.test(resign), resign);
+    await openLink(alice.page, resign);
+    // Alice's copy has her newer move: kept, and the resignation taken.
+    assert(/older than your copy/.test(await noticeText(alice.page)), 'the older link is said');
+    assertEqual((await moves(alice.page)).length, 2, 'her newer move kept');
+    assert(/resigned: you win/.test(await status(alice.page)), await status(alice.page));
+    assertEqual([...alice.errors, ...bob.errors], [], 'no console errors');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+test('link play: tampered, stale, contradicting, other-game, garbage and over-long links are refused or handled, nothing lost', async (ctx) => {
+  const alice = await person(ctx);
+  const bob = await person(ctx);
+  try {
+    await startFriendGame(alice.page, { them: 'Bob' });
+    await play(alice.page, 'a4-b5-a6-b7-a8');
+    const link1 = await linkToSend(alice.page);
+    await openLink(bob.page, link1);
+    await play(bob.page, 'a7-b6-a5-b4-a3');
+    const link2 = await linkToSend(bob.page);
+    await openLink(alice.page, link2);
+    await play(alice.page, 'c4-d5-c6-d7-c8');
+    const link3 = await linkToSend(alice.page);
+    await openLink(bob.page, link3);
+    await waitPly(bob.page, 3);
+    const before = await stored(bob.page);
+
+    // Stale: Alice's first link again.
+    await hideNotice(bob.page);
+    await openLink(bob.page, link1);
+    const stale = await noticeText(bob.page);
+    assert(/older than your copy: it has 1 move, yours 3 moves/.test(stale), stale);
+    assertEqual((await moves(bob.page)).length, 3, 'the newer copy stays on the board');
+    assertEqual((await stored(bob.page)).links.replace(/"updated":\d+/, ''), before.links.replace(/"updated":\d+/, ''), 'the newer copy stays stored');
+
+    // Tampered moves: one character of the move code changed.
+    const m = /&m=([^&]+)/.exec(link3)[1];
+    const tamperedCode = m.slice(0, 2) + (m[2] === '_' ? 'A' : '_') + m.slice(3);
+    await hideNotice(bob.page);
+    await openLink(bob.page, link3.replace(`&m=${m}`, `&m=${tamperedCode}`));
+    const tampered = await noticeText(bob.page);
+    assert(/not opened: its moves are damaged: move \d+|contradicts your copy/.test(tampered), tampered);
+
+    // A copy that contradicts: Alice's game with another first move, same id (made with the engine).
+    const id = /[#&]id=([a-z0-9]+)/.exec(link3)[1];
+    const contradicting = await bob.page.evaluate(async (gameId) => {
+      const engine = await import('./pkg/sowboard.js');
+      const { linkFor } = await import('./link/codec.js');
+      const position = engine.startPosition('intermedium');
+      return location.origin + location.pathname + linkFor(engine, {
+        id: gameId, game: 'intermedium', position, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+        moves: ['c4-b3-a4-b5-c6', 'a7-b6-a5-b4-a3'], sender: 1, names: ['', 'Bob'], end: null, drawOffer: null,
+      });
+    }, id);
+    await hideNotice(bob.page);
+    await openLink(bob.page, contradicting);
+    const conflict = await noticeText(bob.page);
+    assert(/contradicts your copy .* at move 1 \(yours: a4-b5-a6-b7-a8; the link’s: c4-b3-a4-b5-c6\)\. Your copy is kept/.test(conflict), conflict);
+    assertEqual((await moves(bob.page)).length, 3, 'not merged');
+    assert(/contradicts this copy/.test(await status(bob.page)), 'flagged on the game');
+
+    // Same id, other rules: another game under the same name is refused.
+    await hideNotice(bob.page);
+    await openLink(bob.page, link3.replace('r=1.100.1', 'r=1.50.1'));
+    assert(/holds another game/.test(await noticeText(bob.page)), 'other rules refused');
+
+    // Garbage and over-long links.
+    for (const [hash, why] of [['#l=1&id=zz', /not opened: its game name/], ['#l=9&id=abcdef', /newer version/],
+      [`#l=1&m=${'A'.repeat(9000)}`, /characters long/], ['#l=1&%E0%A4%A', /not opened/]]) {
+      await hideNotice(bob.page);
+      await openLink(bob.page, ctx.url + hash);
+      const text = await noticeText(bob.page);
+      assert(why.test(text) && /Nothing was changed/.test(text), `${hash.slice(0, 30)}: ${text}`);
+    }
+    const afterAll = await stored(bob.page);
+    const games = JSON.parse(afterAll.links).games;
+    assertEqual(games.length, 1, 'still one game');
+    assertEqual(games[0].moves, JSON.parse(before.links).games[0].moves, 'its moves unchanged');
+    assertEqual(afterAll.save, before.save, 'the own saved game unchanged');
+
+    // A link for another game: a second game in the list, the first kept.
+    await startFriendGame(alice.page, { them: 'Bob', game: 'cash-in-hand' });
+    await play(alice.page, 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5');
+    await openLink(bob.page, await linkToSend(alice.page));
+    await waitPly(bob.page, 1);
+    const list = JSON.parse((await stored(bob.page)).links).games;
+    assertEqual(list.map((g) => g.game).sort(), ['cash-in-hand', 'intermedium'], 'two games');
+    assertEqual(list.find((g) => g.game === 'intermedium').moves.length, 3, 'the first kept');
+    assertEqual(await bob.page.locator('#friend-list li').count(), 2, 'both listed');
+    await bob.page.screenshot({ path: `${ctx.artifacts}/link-list-desktop.png` });
+    assertEqual([...alice.errors, ...bob.errors], [], 'no console errors');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+test('link play: the widget loads a link fragment and gives the link after a move', async (ctx) => {
+  const { page, errors, close } = await person(ctx);
+  try {
+    const result = await page.evaluate(async () => {
+      const board = /** @type {any} */ (document.createElement('sowing-board'));
+      board.setAttribute('animation', 'off');
+      document.body.append(board);
+      await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
+      board.play('a4-b5-a6-b7-a8');
+      const sent = board.link({ names: ['Ann', 'Bo'] });
+      const other = /** @type {any} */ (document.createElement('sowing-board'));
+      document.body.append(other);
+      await new Promise((resolve) => other.addEventListener('ready', resolve, { once: true }));
+      const info = other.loadLink(sent);
+      let refused = '';
+      try { other.loadLink(sent.replace('&m=', '&m=*')); } catch (e) { refused = `${e.code}: ${e.message}`; }
+      other.play('a7-b6-a5-b4-a3');
+      const back = other.link();
+      board.loadLink(back);
+      return { sent, info, refused, moves: other.moves, back, boardMoves: board.moves, player: board.getAttribute('player') };
+    });
+    assert(/^#l=1&id=[a-z0-9]+&g=intermedium&r=1\.100\.1&m=[A-Za-z0-9_-]+&s=0&n0=Ann&n1=Bo$/.test(result.sent), result.sent);
+    assertEqual([result.info.player, result.info.sender, result.info.names], ['red', 0, ['Ann', 'Bo']], 'what the link says');
+    assert(/^bad-link: this link cannot be opened: its moves are missing or damaged/.test(result.refused), result.refused);
+    assertEqual(result.moves, ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'the recipient moved after the loaded move');
+    assert(/&s=1&n0=Ann&n1=Bo$/.test(result.back), `sent back by red with the names: ${result.back}`);
+    assertEqual([result.boardMoves, result.player], [result.moves, 'blue'], 'the first board has the answer, and plays blue');
+    assertEqual(errors, [], 'no console errors');
+  } finally {
+    await close();
+  }
+});
