@@ -292,3 +292,35 @@ test('link play: the widget loads a link fragment and gives the link after a mov
     await close();
   }
 });
+
+test('link play: a damaged list of link games is kept aside and said; storage that refuses still lets the game go on', async (ctx) => {
+  const { context, close } = await launch();
+  try {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('sowboard.links', '{"version":1,"games":[{"id":"x"}');
+      }
+    });
+    await page.goto(ctx.url);
+    await appReady(page);
+    const said = await noticeText(page);
+    assert(/list of games by link was damaged/.test(said), said);
+    assertEqual(await page.evaluate(() => localStorage.getItem('sowboard.links.damaged')), '{"version":1,"games":[{"id":"x"}', 'kept aside');
+    // Now the storage refuses every write: the game by link goes on, and that is said once.
+    await page.evaluate(() => {
+      Storage.prototype.setItem = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+      document.getElementById('notice').hidden = true;
+    });
+    await startFriendGame(page, { them: 'Bob' });
+    assert(/cannot be kept in this browser: the browser’s storage is full/.test(await noticeText(page)), 'said');
+    await play(page, 'a4-b5-a6-b7-a8');
+    const url = await linkToSend(page);
+    assert(/#l=1&/.test(url), 'the link is still offered: it holds the whole game');
+    assertEqual(errors, [], 'no console errors');
+  } finally {
+    await close();
+  }
+});

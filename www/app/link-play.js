@@ -6,7 +6,7 @@
 // every link (www/link/codec.js); the board refuses input on the friend's
 // turn (its `player` attribute).
 import { loadEngine } from '../engine.js';
-import { DEFAULT_RULES, linkFor, parseLink, replayLink } from '../link/codec.js';
+import { DEFAULT_RULES, linkFor, newId, parseLink, replayLink } from '../link/codec.js';
 import { compareLink, loadLinks, putLinkGame } from '../link/store.js';
 import { ask } from './ask.js';
 import { endText, gameLabel, movesText, sideLabel } from './words.js';
@@ -42,6 +42,8 @@ export class LinkPlay {
       const game = id && loadLinks().games.find((g) => g.id === id);
       if (game) this.#enter(game);
     });
+    const { error } = loadLinks();
+    if (error) hooks.notice(`Your list of games by link was damaged (${error}): it was kept aside, and a new list starts.`);
     this.renderList();
   }
 
@@ -311,7 +313,7 @@ export class LinkPlay {
 
   /** The list of link games: opponent, whose turn, last move time. */
   renderList() {
-    const { games } = parseListQuietly();
+    const { games } = loadLinks();
     const list = $('friend-list');
     $('friend-list-head').hidden = games.length === 0;
     list.replaceChildren(...games.map((g) => {
@@ -334,11 +336,21 @@ export class LinkPlay {
 
   async #newGameDialog() {
     const dialog = $('friend-dialog');
+    const engine = await loadEngine();
+    // The side menu names the sides of the game chosen (from the engine).
+    const nameSides = () => {
+      const g = new engine.Game($('friend-kind').value);
+      const [first, second] = g.sides();
+      g.free();
+      $('friend-side').options[0].textContent = `${sideLabel(first)} (moves first)`;
+      $('friend-side').options[1].textContent = sideLabel(second);
+    };
+    $('friend-kind').onchange = nameSides;
+    nameSides();
     dialog.returnValue = '';
     dialog.showModal();
     await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
     if (dialog.returnValue !== 'start') return;
-    const engine = await loadEngine();
     const kind = $('friend-kind').value;
     const quiet = Number($('friend-quiet').value);
     const rules = {
@@ -351,7 +363,7 @@ export class LinkPlay {
     const names = ['', ''];
     names[you] = $('friend-you').value.trim().slice(0, 40);
     names[1 - you] = $('friend-them').value.trim().slice(0, 40);
-    const id = /** @type {string} */ (/** @type {any} */ (await import('../link/codec.js')).newId());
+    const id = newId();
     /** @type {LinkGame} */
     const game = {
       id, game: kind, position: engine.startPosition(kind), rules, moves: [], you, names,
@@ -359,14 +371,5 @@ export class LinkPlay {
     };
     this.#store(game);
     this.#enter(game);
-  }
-}
-
-/** The stored list, without setting a damaged one aside (drawing only). */
-function parseListQuietly() {
-  try {
-    return loadLinks();
-  } catch {
-    return { games: [] };
   }
 }
