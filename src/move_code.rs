@@ -28,6 +28,11 @@ use std::fmt;
 /// The longest code accepted (characters), far above any real game's.
 pub const MAX_CODE_LEN: usize = 65_536;
 
+/// The most moves a code may hold. Forced choices cost no bits, so a short
+/// code could otherwise claim a million moves of a contrived position with
+/// the draw rules off, and keep the page busy replaying them.
+pub const MAX_CODE_PLIES: usize = 10_000;
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Why a code was refused (or, never expected, a move could not be coded).
@@ -52,6 +57,8 @@ pub enum MoveCodeError {
     },
     /// Characters or set bits after the last move.
     Trailing,
+    /// The code claims more than `MAX_CODE_PLIES` moves.
+    TooManyMoves(usize),
     /// Move `ply` of a game could not be rebuilt choice by choice (a bug).
     NotEncodable {
         ply: usize,
@@ -88,6 +95,9 @@ impl fmt::Display for MoveCodeError {
                 write!(f, "move {ply} comes after the end of the game")
             }
             MoveCodeError::Trailing => f.write_str("there is more after the last move"),
+            MoveCodeError::TooManyMoves(n) => {
+                write!(f, "it claims {n} moves, more than {MAX_CODE_PLIES}")
+            }
             MoveCodeError::NotEncodable { ply } => {
                 write!(f, "move {ply} could not be written as a code")
             }
@@ -292,6 +302,9 @@ fn write(game: &Game, count: usize) -> Result<String, MoveCodeError> {
 pub fn decode(start: Position, rules: RuleOptions, code: &str) -> Result<Game, MoveCodeError> {
     let mut r = BitReader::new(code)?;
     let plies = r.take_count().ok_or(MoveCodeError::Truncated { ply: 0 })?;
+    if plies > MAX_CODE_PLIES {
+        return Err(MoveCodeError::TooManyMoves(plies));
+    }
     let mut game = Game::from_position(start, rules);
     for ply in 1..=plies {
         if game.outcome().is_some() {
@@ -430,6 +443,12 @@ mod tests {
         ));
         assert!(matches!(decode("").unwrap_err(), MoveCodeError::Truncated { ply: 0 }));
         assert_eq!(decode("A").unwrap().plies().len(), 0);
+        let mut w = BitWriter::new();
+        w.push_count(MAX_CODE_PLIES + 1);
+        assert_eq!(
+            decode(&w.finish()).unwrap_err(),
+            MoveCodeError::TooManyMoves(MAX_CODE_PLIES + 1)
+        );
         // Every one-character change is refused or decodes to legal moves.
         for i in 0..code.len() {
             for c in ['A', '_', 'z'] {

@@ -324,3 +324,37 @@ test('link play: a damaged list of link games is kept aside and said; storage th
     await close();
   }
 });
+
+test('link play: two tabs of one browser showing the same game by link stay in step', async (ctx) => {
+  const { context, close } = await launch();
+  try {
+    const one = await context.newPage();
+    const errors = watchErrors(one);
+    await one.goto(ctx.url);
+    await appReady(one);
+    await startFriendGame(one, { them: 'Bob' });
+    await play(one, 'a4-b5-a6-b7-a8');
+    const link = await linkToSend(one);
+    const two = await context.newPage();
+    watchErrors(two).forEach((e) => errors.push(e));
+    await two.goto(ctx.url);
+    await appReady(two);
+    await two.click('#friend-list button');
+    await waitPly(two, 1);
+    // A reply arrives in the first tab: the second follows.
+    const reply = await one.evaluate(async (url) => {
+      const engine = await import('./pkg/sowboard.js');
+      const { linkFor, parseLink, replayLink } = await import('./link/codec.js');
+      const { link } = /** @type {any} */ (parseLink(new URL(url).hash));
+      const { position, moves } = /** @type {any} */ (replayLink(engine, link));
+      return location.origin + location.pathname + linkFor(engine, { ...link, position, moves: [...moves, 'a7-b6-a5-b4-a3'], sender: 1 });
+    }, link);
+    await openLink(one, reply);
+    await waitPly(one, 2);
+    await waitPly(two, 2);
+    assert(/Your turn/.test(await status(two)), await status(two));
+    assertEqual(errors, [], 'no console errors');
+  } finally {
+    await close();
+  }
+});

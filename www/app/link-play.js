@@ -7,7 +7,7 @@
 // turn (its `player` attribute).
 import { loadEngine } from '../engine.js';
 import { DEFAULT_RULES, linkFor, newId, parseLink, replayLink } from '../link/codec.js';
-import { compareLink, loadLinks, putLinkGame } from '../link/store.js';
+import { LINKS_KEY, compareLink, loadLinks, putLinkGame } from '../link/store.js';
 import { ask } from './ask.js';
 import { endText, gameLabel, movesText, sideLabel } from './words.js';
 
@@ -41,6 +41,17 @@ export class LinkPlay {
       const id = e.target.closest('button')?.dataset.id;
       const game = id && loadLinks().games.find((g) => g.id === id);
       if (game) this.#enter(game);
+    });
+    // Another tab of this browser moved in the game on show, or received a
+    // link for it: this tab follows (a contradiction stays that tab's concern).
+    window.addEventListener('storage', (e) => {
+      if (e.key !== LINKS_KEY && e.key !== null) return;
+      this.renderList();
+      const game = this.active;
+      const stored = game && loadLinks().games.find((g) => g.id === game.id);
+      if (!game || !stored) return;
+      const verdict = compareLink(game, stored).kind;
+      if (verdict === 'newer' || (verdict === 'same' && JSON.stringify(stored) !== JSON.stringify(game))) this.#enter(stored, verdict === 'newer');
     });
     const { error } = loadLinks();
     if (error) hooks.notice(`Your list of games by link was damaged (${error}): it was kept aside, and a new list starts.`);
