@@ -11,7 +11,7 @@ seconds="${1:-600}"
 shift || true
 command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps record_text game_api)
+[ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps record_text game_api move_code)
 for t in "${targets[@]}"; do
   echo "== fuzzing $t for $seconds s"
   # Start from the hand-written seeds (valid inputs the fuzzer mutates).
