@@ -132,9 +132,11 @@ test('link play: resign and a draw offer travel in the link; an offer accepted e
     assert(/Your turn: you play White/.test(await status(bob.page)), await status(bob.page));
     const first = await bob.page.evaluate(() => document.querySelector('#board').moves.length);
     assertEqual(first, 0, 'no moves yet');
+    // Bob offers a draw on his turn: the offer goes with his move.
+    await bob.page.click('#friend-draw');
+    await bob.page.waitForFunction(() => /Your draw offer goes with your move/.test(document.getElementById('friend-status').textContent), null, SOON);
     await play(bob.page, 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5');
     await waitPly(bob.page, 1);
-    await bob.page.click('#friend-draw');
     await bob.page.waitForFunction(() => /offers a draw/.test(document.getElementById('friend-status').textContent), null, SOON);
     url = await linkToSend(bob.page);
     assert(/&d=1/.test(url), `the offer is in the link: ${url}`);

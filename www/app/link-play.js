@@ -196,7 +196,8 @@ export class LinkPlay {
     if (!game || board.moves.length !== game.moves.length + 1 || board.moves.slice(0, -1).some((m, i) => m !== game.moves[i])) return;
     if (board.sideAt(board.ply) !== board.sides[game.you]) return;
     game.moves = board.moves;
-    game.drawOffer = null; // a move declines any offer
+    // Moving declines the friend's offer; the player's own offer goes with the move.
+    game.drawOffer = game.drawOffer?.side === game.you ? { ply: game.moves.length, side: game.you } : null;
     game.updated = Date.now();
     Object.assign(game, this.#facts(await loadEngine(), game));
     this.#store(game);
@@ -300,6 +301,7 @@ export class LinkPlay {
       status = `Your turn: you play ${sideLabel(you)}.`;
       send = false;
       if (game.drawOffer && game.drawOffer.side !== game.you) status += ` ${Friend} offers a draw: accept it, or play on to decline.`;
+      if (game.drawOffer?.side === game.you) status += ' Your draw offer goes with your move.';
     } else {
       status = `${Friend}’s turn (${sideLabel(sides[1 - game.you])}): send ${game.names[1 - game.you] ? 'them' : 'your friend'} this link.`;
       if (game.drawOffer?.side === game.you) status += ' It offers a draw.';
