@@ -103,6 +103,8 @@ export class LinkPlay {
       this.#enter(game);
       return this.hooks.notice(`This link is older than your copy: it has ${movesText(replayed.moves.length)}, yours ${movesText(game.moves.length)}. Your newer copy is kept.`);
     }
+    // Opened: a notice about an earlier link would now mislead.
+    $('notice').hidden = true;
     const before = game.moves.length;
     const newer = verdict.kind === 'newer' || verdict.kind === 'new';
     if (newer) Object.assign(game, { moves: replayed.moves, drawOffer: null, ...info });

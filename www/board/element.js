@@ -721,7 +721,7 @@ export class SowingBoard extends HTMLElement {
     const canInput = this.#canInput();
     const b = canInput ? g.build() : null;
     const side = g.sideToMove();
-    const { aiSides } = this.#options();
+    const { aiSides, player } = this.#options();
     const reviewing = this.readonly || this.#viewPly != null;
     const shownPly = this.#viewPly ?? g.ply;
     renderControls(this.#els, {
@@ -729,8 +729,8 @@ export class SowingBoard extends HTMLElement {
         build: b,
         side,
         aiToMove: aiSides.includes(side),
-        // Against the AI the one person at the board is "you".
-        yours: aiSides.length === 1 && !aiSides.includes(side),
+        // Against the AI, or with a `player` (a game by link), the one person at the board is "you".
+        yours: (aiSides.length === 1 && !aiSides.includes(side)) || player === side,
         readonly: this.readonly,
         outcome: g.outcome(),
         review: this.#viewPly != null && (!this.readonly || this.#viewPly < g.ply)
