@@ -297,7 +297,8 @@ export class LinkPlay {
       status = 'Draw agreed.';
       send = game.drawOffer?.side !== game.you;
     } else if (outcome) {
-      status = `${endText(outcome, { sides, you }).headline}. ${sideLabel(outcome.description)}.`;
+      const { headline, reason } = endText(outcome, { sides, you });
+      status = `${headline.replace(/!$/, '')}: ${reason}`;
       send = board.sideAt(board.ply) === you;
     } else if (board.sideToMove === you) {
       status = `Your turn: you play ${sideLabel(you)}.`;
