@@ -153,3 +153,17 @@ test('link: fuzzing the decoders briefly (share links, saved games, link games, 
   const counts = fuzzDecoders({ runs: 3000, engine });
   for (const [name, n] of Object.entries(counts)) assert(n >= 3000, `${name}: ${n} inputs`);
 });
+
+test('link: the engine\'s move-code functions refuse bad arguments with a code, and long claims', () => {
+  const position = engine.startPosition('intermedium');
+  const code = (fn) => { try { fn(); return 'none'; } catch (e) { return /** @type {any} */ (e).code; } };
+  const message = (fn) => { try { fn(); return 'none'; } catch (e) { return /** @type {any} */ (e).message; } };
+  assertEqual(code(() => engine.decodeMoves(position, /** @type {any} */ (5))), 'bad-argument', 'a number as code');
+  assertEqual(code(() => engine.decodeMoves(position, 'A'.repeat(70_000))), 'too-long', 'an over-long code');
+  assertEqual(code(() => engine.decodeMoves('chess', 'A')), 'bad-position', 'no position');
+  assertEqual(code(() => engine.decodeMoves(position, 'A*')), 'move-code', 'a bad character');
+  // 10,001 moves claimed: refused before any is replayed.
+  assert(/claims 575025 moves, more than 10000/.test(message(() => engine.decodeMoves(position, 'xxxR'))), 'too many moves claimed');
+  assertEqual(code(() => engine.encodeMoves(position, ['a4-a5'])), 'wrong-path-length', 'an illegal move to encode');
+  assertEqual(engine.decodeMoves(position, engine.encodeMoves(position, [])), [], 'no moves');
+});
