@@ -288,6 +288,8 @@ test('link play: the widget loads a link fragment and gives the link after a mov
     assert(/^bad-link: this link cannot be opened: its moves are missing or damaged/.test(result.refused), result.refused);
     assertEqual(result.moves, ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'the recipient moved after the loaded move');
     assert(/&s=1&n0=Ann&n1=Bo$/.test(result.back), `sent back by red with the names: ${result.back}`);
+    const id = (f) => /[#&]id=([a-z0-9]+)/.exec(f)?.[1];
+    assertEqual(id(result.back), id(result.sent), 'the same game id both ways');
     assertEqual([result.boardMoves, result.player], [result.moves, 'blue'], 'the first board has the answer, and plays blue');
     assertEqual(errors, [], 'no console errors');
   } finally {

@@ -48,7 +48,7 @@ export class SowingBoard extends HTMLElement {
   #reflecting = false;
   /** @type {Flash} */ #flash;
   #seedBase = Math.floor(Math.random() * 2 ** 31);
-  /** The id and names of the game by link on this board, if any. @type {any} */ #link = null;
+  /** The game by link on this board (its id, names...), if any. @type {import('../link/board-link.js').LinkInfo | null} */ #link = null;
 
   constructor() {
     super();
@@ -306,9 +306,9 @@ export class SowingBoard extends HTMLElement {
     this.setAttribute('first-move-rule', rules.firstMoveRule ? 'on' : 'off');
     this.setAttribute('repetition-draw', rules.repetitionDraw ? 'on' : 'off');
     this.setAttribute('quiet-limit', String(rules.quietLimit));
-    this.#link = info;
     this.#reloadToken++;
     this.#replaceGame(() => game);
+    this.#link = info;
     const last = game.lastMove();
     if (last) this.#animate(last, false, () => { this.#anim = null; this.#render(); });
     this.setAttribute('player', game.sides()[1 - info.sender]);
@@ -363,6 +363,7 @@ export class SowingBoard extends HTMLElement {
     }
     this.#game?.free();
     this.#game = game;
+    this.#link = null; // another game: a link's id no longer applies (loadLink sets it again)
     this.#flow = new MoveFlow(game);
     // The game attribute follows the game shown (the styles depend on it);
     // reflecting it must not trigger a reload.
