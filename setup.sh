@@ -63,7 +63,7 @@ if [ "${1:-}" = "browser" ]; then
     say "installing chromium"
     apt_install chromium chromium-driver
   fi
-  if [ -f tests/browser/package.json ] && { [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ]; }; then
+  if [ -f tests/browser/package.json ] && { [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ] || [ ! -d tests/browser/node_modules/fast-check ]; }; then
     say "installing browser-test packages"
     (cd tests/browser && npm ci --no-audit --no-fund --silent)
   fi
