@@ -108,7 +108,9 @@ export function loadLinks() {
  */
 export function putLinkGame(game) {
   try {
-    const { games } = parseLinks(localStorage.getItem(LINKS_KEY));
+    const text = localStorage.getItem(LINKS_KEY);
+    const { games, error } = parseLinks(text);
+    if (error) localStorage.setItem(`${LINKS_KEY}.damaged`, /** @type {string} */ (text)); // kept, never written over
     const rest = games.filter((g) => g.id !== game.id);
     const next = [validGame(game), ...rest].sort((a, b) => b.updated - a.updated).slice(0, MAX_GAMES);
     localStorage.setItem(LINKS_KEY, JSON.stringify({ version: VERSION, games: next }));
