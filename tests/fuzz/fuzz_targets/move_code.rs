@@ -10,10 +10,15 @@ fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
     let kind = if first & 1 == 0 { GameKind::Intermedium } else { GameKind::CashInHand };
-    let rules = Rules { first_move_rule: first & 2 == 0, repetition_draw: first & 4 == 0, ..Rules::default() };
+    let rules = Rules {
+        first_move_rule: first & 2 == 0,
+        repetition_draw: first & 4 == 0,
+        ..Rules::default()
+    };
     if let Ok(game) = move_code::decode(Position::start(kind), rules, text) {
         let code = move_code::encode(&game).expect("a decoded game encodes");
-        let again = move_code::decode(Position::start(kind), rules, &code).expect("its code decodes");
+        let again =
+            move_code::decode(Position::start(kind), rules, &code).expect("its code decodes");
         assert_eq!(again.move_texts(), game.move_texts());
         let replayed = sowboard::record::replay(
             Position::start(kind),
