@@ -109,24 +109,39 @@ pub fn run_review(args: ReviewArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays a game of `--plies` plies (level 2 against itself, seeded), then
-/// times its review: `plies P positions N seconds T` and the move classes.
+/// Plays a game of `--plies` plies (level 2 against itself; the first
+/// seed from `--seed` on whose game lasts that long), then times its
+/// review: `plies P positions N ... seconds T cpu-seconds C classes ...`
+/// (CPU time of this thread, since the machine may be shared).
 pub fn run_review_bench(args: ReviewBenchArgs) -> Result<(), String> {
     let kind = super::game_arg::game_kind(&args.game)?;
-    let mut game = Game::new(kind, sowboard::Rules::default());
-    while game.plies().len() < args.plies {
-        let Some(t) = choose_move(&game, 2, args.seed, Limits::default(), &NoClock) else { break };
-        game.push(t);
-    }
+    let game = (args.seed..args.seed + 100)
+        .map(|seed| {
+            let mut game = Game::new(kind, sowboard::Rules::default());
+            while game.plies().len() < args.plies {
+                let Some(t) = choose_move(&game, 2, seed, Limits::default(), &NoClock) else {
+                    break;
+                };
+                game.push(t);
+            }
+            game
+        })
+        .find(|g| g.plies().len() >= args.plies)
+        .ok_or_else(|| format!("no game of {} plies from 100 seeds", args.plies))?;
     let strength = args.strength.strength(REVIEW);
     let clock = SystemClock::new();
     let start = std::time::Instant::now();
+    let cpu = super::bench_builder::thread_cpu();
     let plies = review(&game, strength, &clock, &mut |_, _| true).expect("never stopped");
     let seconds = start.elapsed().as_secs_f64();
+    let cpu = match (cpu, super::bench_builder::thread_cpu()) {
+        (Some(a), Some(b)) => format!("{:.2}", (b - a).as_secs_f64()),
+        _ => "unknown".to_string(),
+    };
     let count = |c: Class| plies.iter().filter(|r| r.class == c).count();
     let classes: Vec<String> = Class::ALL.iter().map(|&c| format!("{c} {}", count(c))).collect();
     println!(
-        "plies {} positions {} level {} nodes {} seconds {seconds:.2} classes {}",
+        "plies {} positions {} level {} nodes {} seconds {seconds:.2} cpu-seconds {cpu} classes {}",
         plies.len(),
         plies.len() + 1,
         strength.level,
