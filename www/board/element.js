@@ -40,6 +40,8 @@ export class SowingBoard extends HTMLElement {
   /** The cursor is drawn only while the keyboard is in use. */
   #keyboard = false;
   /** The hinted move (not played). @type {MoveInfo | null} */ #hint = null;
+  /** A position shown instead of the game's, with a move marked (analysis lines). @type {{board: Uint8Array, move: MoveInfo | null} | null} */ #preview = null;
+  /** Cells marked as threatened (analysis). @type {string[]} */ #threatened = [];
   /** @type {{frame: any, cancel: () => void, byAi: boolean} | null} */ #anim = null;
   #reloadQueued = false;
   /** Bumped by `load`, so that a reload queued before it does not undo it. */
@@ -293,6 +295,27 @@ export class SowingBoard extends HTMLElement {
     return move;
   }
 
+  /** Shows `position` (a position string) with `move` marked on it, as the
+   * hint is, instead of the game; `preview(null)` shows the game again. For
+   * the analysis board's line; the record is not touched. Throws on a bad
+   * position or move (nothing changes then).
+   * @param {string | null} position @param {string | null} [move] */
+  preview(position, move = null) {
+    let next = null;
+    if (position != null && this.#engine) {
+      const probe = this.#engine.Game.load(position, move ? [move] : [], this.#rules());
+      next = { board: probe.boardAt(0), move: move ? probe.lastMove() : null };
+      probe.free();
+    }
+    this.#preview = next;
+    this.#render();
+  }
+
+  /** Cells marked as threatened on the board (analysis: stacks and the city
+   * the side not to move could capture now); [] for none. @param {string[]} cells */
+  set threatened(cells) { this.#threatened = [...cells]; this.#draw(); }
+  get threatened() { return [...this.#threatened]; }
+
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
    * for sites that point at cells); null before the first draw or off the board.
    * @param {string} name */
@@ -349,6 +372,7 @@ export class SowingBoard extends HTMLElement {
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
+    this.#preview = null;
     if (kind !== 'load' && this.readonly) this.#viewPly = g.ply;
     this.#render();
     this.#emit('change', { kind, position: this.position, moves: this.moves });
@@ -362,6 +386,7 @@ export class SowingBoard extends HTMLElement {
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
+    this.#preview = null;
     if (this.readonly) this.#viewPly = g.ply;
     this.#announce(`${info.side} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.`
       + (info.outcome ? ` ${info.outcome.description}.` : ''));
@@ -657,6 +682,7 @@ export class SowingBoard extends HTMLElement {
   #boardOnShow() {
     const g = /** @type {Game} */ (this.#game);
     if (this.#anim) return this.#anim.frame.board;
+    if (this.#preview) return this.#preview.board;
     if (this.#viewPly != null) return g.boardAt(this.#viewPly);
     return g.board();
   }
@@ -668,16 +694,19 @@ export class SowingBoard extends HTMLElement {
     const lostCity = outcome?.reason === 'city-captured'
       ? g.cities().find((c) => c.side !== outcome.winner)?.cell ?? null
       : null;
-    return marksFor({
+    const preview = this.#preview;
+    const marks = marksFor({
       focus: this.#focus && this.#keyboard ? cellName(this.#focus.file, this.#focus.rank) : null,
       frame: this.#anim?.frame ?? null,
-      last: shown > 0 ? g.moveAt(shown) : null,
-      build: this.#canInput() ? g.build() : null,
+      last: shown > 0 && !preview ? g.moveAt(shown) : null,
+      build: this.#canInput() && !preview ? g.build() : null,
       pending: this.#flow?.pending ?? null,
       count: this.#flow?.count ?? null,
-      hint: this.#hint,
+      hint: preview ? preview.move : this.#hint,
       lostCity,
     });
+    if (!preview) marks.threatened = this.#threatened;
+    return marks;
   }
 
   #renderControls() {
