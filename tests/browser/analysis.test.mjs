@@ -129,3 +129,45 @@ test('analysis: on a phone (390x844) the bar, the line and the review fit the sc
     await close();
   }
 });
+
+test('analysis: the position editor takes edits the engine accepts, refuses others unchanged, and plays from the result', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START);
+  await page.click('#analyse');
+  await page.click('#editor-open');
+  await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+  // A stone on the empty d5.
+  await page.click('#editor-grid button[data-cell="d5"]');
+  await page.waitForFunction(() => document.querySelector('#editor-grid button[data-cell="d5"]')?.textContent === '1');
+  assertEqual(await page.locator('#editor-note').textContent(), 'Accepted.', 'accepted');
+  // 300 stones on a cell: refused, with the engine's reason, nothing changed.
+  await page.check('input[name="editor-tool"][value="set"]');
+  await page.fill('#editor-count', '300');
+  await page.click('#editor-grid button[data-cell="a2"]');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  const note = await page.locator('#editor-note').textContent();
+  assert(/Refused: .*a2 holds 300 stones; the most a cell can hold is 255/.test(note ?? ''), `the reason: ${note}`);
+  assertEqual(await page.locator('#editor-grid button[data-cell="a2"]').textContent(), '4', 'a2 unchanged');
+  assertEqual(await page.locator('#editor-grid button[data-cell="d5"]').textContent(), '1', 'the earlier edit kept');
+  // A move number of 0: refused too.
+  await page.fill('#editor-move', '0');
+  await page.locator('#editor-move').dispatchEvent('change');
+  await page.waitForFunction(() => /MOVENO/.test(document.getElementById('editor-note')?.textContent ?? ''));
+  assertEqual(await page.inputValue('#editor-move'), '1', 'the move number is back');
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-desktop.png`, fullPage: true });
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').startPosition), START, 'the game is untouched while editing');
+  // Share link and play from here.
+  await page.click('#editor-share');
+  const link = await page.inputValue('#editor-link');
+  // The string lists rank 10 first: rank 5 is its sixth group.
+  const fields = START.split(' ');
+  const ranks = fields[1].split('/');
+  ranks[5] = '0,0,0,1,0,0,0';
+  const expected = [fields[0], ranks.join('/'), ...fields.slice(2)].join(' ');
+  assertEqual(new URLSearchParams(new URL(link).hash.slice(1)).get('p'), expected, 'the link holds the edited position');
+  await page.click('#editor-load');
+  await page.waitForFunction((p) => document.querySelector('sowing-board').startPosition === p, expected);
+  assert(await page.locator('#editor').isHidden(), 'the editor closes');
+  await settled(page);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

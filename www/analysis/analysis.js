@@ -10,6 +10,7 @@ import { loadEngine } from '../engine.js';
 import { AnalysisClient } from './client.js';
 import { drawGraph, squash } from './graph.js';
 import { sideLabel } from '../app/words.js';
+import { initEditor } from './editor.js';
 
 /** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
 /** @typedef {import('../pkg/sowboard.js').ReviewedMove} ReviewedMove */
@@ -323,6 +324,15 @@ export function initAnalysis({ board, onExit, onEnter }) {
 
   // ---- wiring ---------------------------------------------------------------
 
+  initEditor({
+    board,
+    onLoad: (position) => {
+      mainline = null;
+      reviewed = null;
+      loaded = `${position}|`;
+      board.load(position, []);
+    },
+  });
   $('analyse').addEventListener('click', () => setOn(!on));
   $('threats-toggle').addEventListener('change', () => showThreats(movesOnShow()));
   $('variation-back').addEventListener('click', backToGame);
