@@ -10,7 +10,7 @@ const APP = [
   'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',
   'board/flow.js', 'board/options.js', 'board/ai-turns.js', 'board/painter.js',
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
-  'analysis/analysis.js', 'analysis/analysis.css', 'analysis/client.js', 'analysis/graph.js', 'analysis/worker.js', 'analysis/editor.js',
+  'analysis/analysis.js', 'analysis/analysis.css', 'analysis/client.js', 'analysis/graph.js', 'analysis/worker.js', 'analysis/editor.js', 'board/analysis-view.js',
 ];
 
 self.addEventListener('install', (event) => {

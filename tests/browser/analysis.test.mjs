@@ -171,3 +171,38 @@ test('analysis: the position editor takes edits the engine accepts, refuses othe
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: the widget attribute shows the bar and threats; analyse() gives the engine API data', async (ctx) => {
+  const page = await ctx.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(ctx.url + 'embed.html');
+  const result = await page.evaluate(async ({ threatened, forced }) => {
+    const make = (position, attrs = {}) => {
+      const b = /** @type {any} */ (document.createElement('sowing-board'));
+      b.setAttribute('position', position);
+      for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+      const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
+      document.body.append(b);
+      return ready.then(() => b);
+    };
+    const a = await make(threatened, { analysis: '' });
+    await new Promise((r) => setTimeout(r, 300));
+    const bar = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+    const marked = a.threatened;
+    a.setAttribute('analysis', 'off');
+    const barAfterOff = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+    const b = await make(forced);
+    const passes = [];
+    const analysis = await b.analyse({ level: 3, onReport: (p) => passes.push(p.depth) });
+    return { bar, marked, barAfterOff, analysis, passes, threatsAfterOff: a.threatened };
+  }, { threatened: THREATENED, forced: FORCED });
+  assert(result.bar, 'the bar is drawn');
+  assert(result.marked.includes('d10'), `the city is marked: ${result.marked}`);
+  assert(!result.barAfterOff && result.threatsAfterOff.length === 0, 'analysis="off" removes both');
+  assertEqual(result.analysis.best, 'd7-c8-d9-e10', 'the best move');
+  assertEqual(result.analysis.score.text, 'win:3', 'the score');
+  assertEqual(result.analysis.pv.length, 3, 'the line');
+  assert(result.passes.length >= 1, `reports as it deepens: ${result.passes}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

@@ -1,6 +1,8 @@
 // One analysis worker for the page: one request at a time; a new request or
 // `cancel()` stops the one under way (by terminating the worker, since a
 // running search reads no messages; the next request starts a fresh one).
+// Started as the AI worker is, so a widget on another origin can use it.
+import { startWorker } from '../board/ai-client.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
@@ -21,7 +23,7 @@ export class AnalysisClient {
   run(request, onEvent) {
     this.cancel();
     if (!this.#worker) {
-      const worker = new Worker(WORKER_URL, { type: 'module', name: 'sowing-analysis' });
+      const worker = startWorker(WORKER_URL, 'sowing-analysis');
       worker.onmessage = (e) => this.#message(e.data);
       worker.onerror = (e) => this.#fail(e.message || 'the analysis worker failed to start');
       this.#worker = worker;

@@ -11,8 +11,9 @@ import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { marksFor } from './marks.js';
 import { MoveFlow } from './flow.js';
-import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, notReady, readOptions, readRules } from './options.js';
+import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, flag, notReady, readOptions, readRules } from './options.js';
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
+import { BoardAnalysis } from './analysis-view.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -33,6 +34,7 @@ export class SowingBoard extends HTMLElement {
   /** @type {MoveFlow | null} */ #flow = null;
   /** @type {Record<string, any>} */ #els;
   /** @type {Painter} */ #painter;
+  /** The `analysis` attribute's bar and threats, and `analyse()`. @type {BoardAnalysis} */ #analysis;
   /** @type {(() => void)[]} */ #unbind = [];
   #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on) });
   /** @type {number | null} */ #viewPly = null;
@@ -67,6 +69,7 @@ export class SowingBoard extends HTMLElement {
     };
     this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
     this.#flash = new Flash(this.#els.flash, this.#els.prompt);
+    this.#analysis = new BoardAnalysis(/** @type {any} */ (this), this.#els.board);
   }
 
   connectedCallback() {
@@ -135,6 +138,7 @@ export class SowingBoard extends HTMLElement {
       this.#engine = engine;
       this.#reload();
       this.#reportProblems(); // bad values given from the start are reported too
+      this.#syncAnalysis();
       this.#emit('ready', { position: this.position, moves: this.moves });
     }, (err) => this.#emit('error', { code: 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
@@ -143,8 +147,16 @@ export class SowingBoard extends HTMLElement {
     // Free everything this element started: listeners, observers, the AI worker.
     for (const off of this.#unbind.splice(0)) off();
     this.#ai.dispose();
+    this.#analysis.set(false);
+    this.#analysis.dispose();
     this.#stopAnimation();
     this.#flash.clear();
+  }
+
+  /** The `analysis` attribute: present (and not off/false/0/no) shows the bar and threats. */
+  #syncAnalysis() {
+    const v = this.getAttribute('analysis');
+    this.#analysis.set(v != null && flag(v, true));
   }
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
@@ -167,6 +179,8 @@ export class SowingBoard extends HTMLElement {
       this.#ai.cancel();
       this.#render();
       this.#maybeAi();
+    } else if (name === 'analysis') {
+      this.#syncAnalysis();
     } else if (name === 'readonly') {
       this.#viewPly = this.readonly ? 0 : null;
       this.#render();
@@ -315,6 +329,17 @@ export class SowingBoard extends HTMLElement {
    * the side not to move could capture now); [] for none. @param {string[]} cells */
   set threatened(cells) { this.#threatened = [...cells]; this.#draw(); }
   get threatened() { return [...this.#threatened]; }
+
+  /** The engine's analysis of the position on show, from the analysis
+   * worker: a Promise of `{best, score, pv, depth, nodes}` (the wasm API's
+   * `Analysis`), null once the game is over there or when a later call
+   * stopped this one. `level` 1-5 (default 5) or `nodes`; `onReport` gets
+   * each deeper pass as it comes.
+   * @param {{level?: number, nodes?: number, onReport?: (a: import('../pkg/sowboard.js').Analysis) => void}} [options] */
+  analyse(options) {
+    if (!this.#game) return Promise.reject(notReady());
+    return this.#analysis.analyse(options);
+  }
 
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
    * for sites that point at cells); null before the first draw or off the board.
