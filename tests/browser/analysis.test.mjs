@@ -89,9 +89,9 @@ test('analysis: a review shows progress, counts per side, and the graph jumps to
   await page.click('#analyse');
   await page.click('#review-start');
   await page.waitForSelector('#review-progress:not([hidden])');
-  await page.waitForFunction(() => document.querySelectorAll('#review-counts tr').length === 6, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
   assert(await page.locator('#review-progress').isHidden(), 'the progress bar goes once done');
-  const counted = await page.$$eval('#review-counts td', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
+  const counted = await page.$$eval('#review-counts [role="cell"]', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
   assertEqual(counted, GAME.length, 'every move classified once');
   await page.click('.graph-hit[data-ply="2"]', { force: true });
   await page.waitForFunction(() => document.querySelector('sowing-board').viewPly === 2);
@@ -111,7 +111,7 @@ test('analysis: on a phone (390x844) the bar, the line and the review fit the sc
     await page.click('#analyse');
     await settled(page);
     await page.click('#review-start');
-    await page.waitForFunction(() => document.querySelectorAll('#review-counts tr').length === 6, null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
     for (const sel of ['#eval-bar', '#analysis', '.graph']) {
       const box = await page.locator(sel).boundingBox();
       assert(box && box.x >= 0 && box.x + box.width <= 391, `${sel} fits the screen: ${JSON.stringify(box)}`);

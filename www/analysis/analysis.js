@@ -266,18 +266,21 @@ export function initAnalysis({ board, onExit, onEnter }) {
     if (!reviewed) return;
     const { plies } = reviewed;
     const sides = board.sides;
-    // Counts per side.
-    const table = $('review-counts');
-    const head = document.createElement('tr');
-    head.append(document.createElement('th'), ...sides.map((s) => Object.assign(document.createElement('th'), { textContent: sideLabel(s) })));
-    const rows = CLASSES.map((c) => {
-      const tr = document.createElement('tr');
-      tr.dataset.class = c;
-      tr.append(Object.assign(document.createElement('th'), { textContent: c }),
-        ...sides.map((s) => Object.assign(document.createElement('td'), { textContent: String(plies.filter((p) => p.side === s && p.class === c).length) })));
-      return tr;
-    });
-    table.replaceChildren(head, ...rows);
+    // Counts per side: a grid of divs with table roles.
+    const cell = (/** @type {string} */ role, /** @type {string} */ text) => Object.assign(document.createElement('div'), { textContent: text, role });
+    const row = (/** @type {HTMLElement[]} */ cells, /** @type {string} */ cls = '') => {
+      const r = document.createElement('div');
+      r.setAttribute('role', 'row');
+      r.className = 'review-row';
+      if (cls) r.dataset.class = cls;
+      for (const c of cells) c.setAttribute('role', c.getAttribute('role') ?? 'cell');
+      r.append(...cells);
+      return r;
+    };
+    const head = row([cell('columnheader', ''), ...sides.map((s) => cell('columnheader', sideLabel(s)))]);
+    const rows = CLASSES.map((c) => row([cell('rowheader', c),
+      ...sides.map((s) => cell('cell', String(plies.filter((p) => p.side === s && p.class === c).length)))], c));
+    $('review-counts').replaceChildren(head, ...rows);
     // The mistakes, each with its better move.
     const list = $('review-mistakes');
     list.replaceChildren(...plies.filter((p) => p.class === 'mistake' || p.class === 'blunder' || p.class === 'inaccuracy').map((p) => {
