@@ -57,6 +57,8 @@ test('analysis: the evaluation, a proven win with its line, preview and variatio
   await page.screenshot({ path: `${ctx.artifacts}/analysis-preview-desktop.png` });
   assert(during !== before, 'the canvas changed for the preview');
   assertEqual(await page.evaluate(() => document.querySelector('sowing-board').ply), 0, 'a preview plays nothing');
+  const prompt = await page.locator('sowing-board').locator('.prompt').textContent();
+  assertEqual(prompt, `Preview: ${line[1]} (not played)`, 'the prompt says it is a preview');
   // Clicking the last move plays the whole line as a variation; back restores the game.
   await page.click('#pv li:nth-child(3) button');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 3);
@@ -124,6 +126,11 @@ test('analysis: on a phone (390x844) the bar, the line and the review fit the sc
     await first.tap();
     await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n + 1, GAME.length);
     await page.screenshot({ path: `${ctx.artifacts}/analysis-phone.png`, fullPage: true });
+    await page.click('#editor-open');
+    await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+    const grid = await page.locator('#editor-grid').boundingBox();
+    assert(grid && grid.x >= 0 && grid.x + grid.width <= 391, `the editor fits: ${JSON.stringify(grid)}`);
+    await page.locator('#editor').screenshot({ path: `${ctx.artifacts}/analysis-editor-phone.png` });
     assertEqual(errors, [], 'console errors');
   } finally {
     await close();

@@ -745,7 +745,8 @@ export class SowingBoard extends HTMLElement {
     const reviewing = this.readonly || this.#viewPly != null;
     const shownPly = this.#viewPly ?? g.ply;
     renderControls(this.#els, {
-      prompt: promptFor({
+      // A previewed line is not the game: say so rather than whose move it is.
+      prompt: this.#preview ? `Preview${this.#preview.move ? `: ${this.#preview.move.move}` : ''} (not played)` : promptFor({
         build: b,
         side,
         aiToMove: aiSides.includes(side),
