@@ -112,6 +112,23 @@ mod tests {
         assert_eq!(capturing.count(), t.threats.len());
     }
 
+    /// White to move must save material (tests/tactics/cash-in-hand.txt):
+    /// Black threatens captures, and a small position lists every one.
+    #[test]
+    fn cash_in_hand_threats_are_the_capturing_moves_of_the_other_side() {
+        let text = "cash-in-hand 0,0,0,0,2,0,2,0/0,0,0,0,1,0,1,0/0,0,0,0,0,1,2,0/0,0,0,2,1,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 20";
+        let pos: Position = text.parse().unwrap();
+        let rules = RuleOptions::default();
+        let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
+        assert!(t.complete && !t.threats.is_empty(), "{t:?}");
+        let mut black = pos;
+        black.side_to_move = Side::Second;
+        let all = black.legal_moves(&rules, DEFAULT_MOVE_LIMIT).unwrap();
+        let capturing = all.iter().filter(|m| !m.captured.is_empty()).count();
+        assert_eq!(capturing, t.threats.len());
+        assert!(t.threats.windows(2).all(|w| w[0].stones >= w[1].stones), "most stones first");
+    }
+
     #[test]
     fn the_start_has_no_threats_and_cash_in_hand_says_when_it_cannot_list() {
         let rules = RuleOptions::default();
