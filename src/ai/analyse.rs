@@ -162,7 +162,7 @@ pub fn analyse(
         spent += used;
         let reached = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
         let head = &report.moves[0];
-        let score = Score::from_search(head.score);
+        let score = checked_score(game, head.score, &head.transition);
         // Shallower passes have been reported already: a pass that could
         // not get deeper (budget, or a proven result) adds nothing new.
         if last.as_ref().is_some_and(|a| reached <= a.depth) {
@@ -180,6 +180,35 @@ pub fn analyse(
         }
     }
     last
+}
+
+/// The score of the search's best move `best` (scored `raw`), a claimed
+/// win in three checked over every reply: when the selective search missed
+/// a defence, the move is winning (+30 stones) but not proven.
+pub(crate) fn checked_score(game: &Game, raw: i32, best: &Transition) -> Score {
+    match Score::from_search(raw) {
+        Score::Win(3) if !forced_in_three(game, best) => Score::Centi(CLAMP),
+        score => score,
+    }
+}
+
+/// Work limit for checking a claimed win in three over every reply.
+const VERIFY_LIMIT: usize = 200_000;
+
+/// Whether `first` wins by force on the third ply: every reply leaves a
+/// winning move (checked over every legal move, not the search's
+/// selection). False when the lists are too long to check.
+fn forced_in_three(game: &Game, first: &Transition) -> bool {
+    let rules = game.rules();
+    let me = game.position().side_to_move;
+    let Ok(replies) = first.position.legal_moves(rules, VERIFY_LIMIT) else { return false };
+    !replies.is_empty()
+        && replies.iter().all(|r| {
+            r.outcome(rules).is_none()
+                && r.position.legal_moves(rules, VERIFY_LIMIT).is_ok_and(|ours| {
+                    ours.iter().any(|m| m.outcome(rules).is_some_and(|o| o.winner == Some(me)))
+                })
+        })
 }
 
 /// One search of the current position of `game` with `shape` and `nodes`:
@@ -241,6 +270,22 @@ fn line(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::RuleOptions;
+
+    /// Blue forces a city capture in two with d7-c8-d9-e10 (tests/ai/analysis.rs).
+    const FORCED: &str = "intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11";
+
+    #[test]
+    fn a_claimed_win_in_three_is_checked_over_every_reply() {
+        let game = Game::from_position(FORCED.parse().unwrap(), RuleOptions::default());
+        let moves = game.legal_moves(crate::play::DEFAULT_MOVE_LIMIT).unwrap();
+        let forcing = moves.iter().find(|t| t.mv.to_string() == "d7-c8-d9-e10").unwrap();
+        assert_eq!(checked_score(&game, WIN - 3, forcing), Score::Win(3));
+        let quiet =
+            moves.iter().find(|t| !forced_in_three(&game, t)).expect("some move does not force");
+        assert_eq!(checked_score(&game, WIN - 3, quiet), Score::Centi(CLAMP));
+        assert_eq!(checked_score(&game, 120, quiet), Score::Centi(120));
+    }
 
     #[test]
     fn scores_are_written_as_the_command_line_prints_them() {

@@ -22,7 +22,7 @@
 //! position that was not lost (allowing a city capture in one), is always a
 //! blunder, while choosing among lost moves, or a slower win, is not.
 
-use super::analyse::{search_game, Score, Strength};
+use super::analyse::{checked_score, search_game, Score, Strength};
 use super::Clock;
 use crate::game::Game;
 use crate::moves::Move;
@@ -112,7 +112,8 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Seen {
     match search_game(game, lv.shape, lv.nodes, clock) {
         Some((report, _)) => {
             let head = &report.moves[0];
-            Seen { best: Some(head.transition.mv.clone()), score: Score::from_search(head.score) }
+            let score = checked_score(game, head.score, &head.transition);
+            Seen { best: Some(head.transition.mv.clone()), score }
         }
         // No move: the side to move has lost (the status would say so).
         None => Seen { best: None, score: Score::Loss(0) },
