@@ -213,3 +213,15 @@ test('analysis: the widget attribute shows the bar and threats; analyse() gives 
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: a review is forgotten when another game is loaded', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
+  await page.click('#analyse');
+  await page.click('#review-start');
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+  await page.evaluate((p) => document.querySelector('sowing-board').load(p, []), FORCED);
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 0);
+  assertEqual(await page.locator('.graph').count(), 0, 'no graph of the old game');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

@@ -299,6 +299,14 @@ export function initAnalysis({ board, onExit, onEnter }) {
     renderReviewCurrent();
   }
 
+  /** Forgets the review of a game that is no longer on the board. */
+  function clearReview() {
+    reviewed = null;
+    reviewClient.cancel();
+    for (const id of ['review-graph', 'review-counts', 'review-mistakes']) $(id).replaceChildren();
+    $('review-note').textContent = '';
+  }
+
   /** The graph, with the ply on show marked. */
   function renderReviewCurrent() {
     if (!reviewed) return;
@@ -331,7 +339,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     board,
     onLoad: (position) => {
       mainline = null;
-      reviewed = null;
+      clearReview();
       loaded = `${position}|`;
       board.load(position, []);
     },
@@ -343,7 +351,10 @@ export function initAnalysis({ board, onExit, onEnter }) {
   $('review-cancel').addEventListener('click', () => reviewClient.cancel());
   board.addEventListener('change', (/** @type {any} */ e) => {
     // A game loaded from elsewhere (new game, import, link) ends the variation.
-    if (e.detail.kind === 'load' && keyOf(board.moves) !== loaded) mainline = null;
+    if (e.detail.kind === 'load' && keyOf(board.moves) !== loaded) {
+      mainline = null;
+      clearReview();
+    }
     if (!on) return;
     // The page puts its mode's AI back on a load; while analysing, nobody moves by itself.
     if (board.getAttribute('ai') !== 'none') board.setAttribute('ai', 'none');
