@@ -30,6 +30,7 @@ mod position;
 pub mod record;
 mod session;
 mod stages;
+mod threats;
 mod transition;
 mod variant;
 #[cfg(target_arch = "wasm32")]
@@ -49,4 +50,5 @@ pub use play::{Transition, DEFAULT_MOVE_LIMIT};
 pub use position::{Position, PositionError};
 pub use session::{BuildView, Session, SessionError};
 pub use stages::BuildSteps;
+pub use threats::{Threat, Threats};
 pub use variant::{EndReason, GameKind, Outcome, RuleOptions, Rules, Side};

@@ -11,6 +11,7 @@ const APP = [
   'board/flow.js', 'board/options.js', 'board/ai-turns.js', 'board/painter.js',
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
   'app/link-play.js', 'link/codec.js', 'link/store.js', 'link/board-link.js',
+  'analysis/analysis.js', 'analysis/analysis.css', 'analysis/client.js', 'analysis/graph.js', 'analysis/worker.js', 'analysis/editor.js', 'board/analysis-view.js',
 ];
 
 self.addEventListener('install', (event) => {

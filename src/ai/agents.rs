@@ -213,7 +213,7 @@ fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
 
 /// Positions (by hash) that the game has seen twice: a move into one of
 /// them draws by repetition.
-fn repetition_draws(game: &Game) -> Vec<u64> {
+pub(crate) fn repetition_draws(game: &Game) -> Vec<u64> {
     if !game.rules().repetition_draw {
         return Vec::new();
     }

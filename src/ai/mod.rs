@@ -13,6 +13,7 @@
 //!   the strong yardstick) and `baseline5` (level 5 before issue 11).
 
 mod agents;
+pub mod analyse;
 mod budget;
 mod candidates_cash;
 mod cash;
@@ -22,6 +23,7 @@ mod intermedium;
 mod levels;
 mod mcts;
 mod playout;
+pub mod review;
 mod search;
 pub mod tactics;
 mod uct;

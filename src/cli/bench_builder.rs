@@ -54,7 +54,7 @@ fn ask(b: &MoveBuilder) -> usize {
 
 /// CPU time this thread has run, if the system says (Linux): the machine is
 /// shared, so wall-clock means are scaled by the thread's share of the CPU.
-fn thread_cpu() -> Option<Duration> {
+pub(super) fn thread_cpu() -> Option<Duration> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     Some(Duration::from_nanos(text.split_whitespace().next()?.parse().ok()?))
 }

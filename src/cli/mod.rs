@@ -2,14 +2,17 @@
 //! (standard start) or `--position "POS"`, plus the rule flags.
 //! Exit status: 0 on success, 2 on any bad argument or move.
 
+mod analyse;
 mod bench;
 mod bench_builder;
 mod game_arg;
 mod matches;
+mod setup;
 mod soak;
 mod tactics;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
+use setup::Setup;
 use sowboard::{perft, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
 
 #[derive(Parser)]
@@ -60,6 +63,12 @@ enum Command {
     Match(matches::MatchArgs),
     /// Solve rates on the tactics suite (or generate suite positions).
     Tactics(tactics::TacticsArgs),
+    /// Analyse the position after the moves; last line `best <move> score <S> pv <move>; ...`.
+    Analyse(analyse::AnalyseArgs),
+    /// Review a game: one line per ply, `<ply> <move> <before> <after> <class>`.
+    Review(analyse::ReviewArgs),
+    /// Time the review of a game played by level 2 against itself.
+    ReviewBench(analyse::ReviewBenchArgs),
     /// Measure move generation, perft and the move builder's queries.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -69,43 +78,6 @@ enum Command {
         #[arg(long)]
         builder_only: bool,
     },
-}
-
-#[derive(Args)]
-struct Setup {
-    /// Start from the standard position of this game (intermedium, cash-in-hand).
-    #[arg(long, conflicts_with = "position", required_unless_present = "position")]
-    game: Option<String>,
-    /// Start from this position string.
-    #[arg(long)]
-    position: Option<String>,
-    /// Turn off Intermedium's first-move rule.
-    #[arg(long)]
-    no_first_move_rule: bool,
-    /// Plies without a capture before a draw (0 turns it off).
-    #[arg(long, default_value_t = 100)]
-    quiet_limit: u32,
-    /// Turn off the draw by threefold repetition.
-    #[arg(long)]
-    no_repetition_draw: bool,
-}
-
-impl Setup {
-    fn rules(&self) -> Rules {
-        Rules {
-            first_move_rule: !self.no_first_move_rule,
-            quiet_ply_limit: self.quiet_limit,
-            repetition_draw: !self.no_repetition_draw,
-        }
-    }
-
-    fn position(&self) -> Result<Position, String> {
-        match (&self.game, &self.position) {
-            (Some(name), _) => game_arg::game_kind(name).map(Position::start),
-            (None, Some(text)) => text.parse().map_err(|e| format!("bad position: {e}")),
-            (None, None) => Err("give --game or --position".to_string()),
-        }
-    }
 }
 
 pub fn run() -> i32 {
@@ -170,6 +142,9 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Match(args) => matches::run(args),
         Command::Tactics(args) => tactics::run(args),
+        Command::Analyse(args) => analyse::run_analyse(args),
+        Command::Review(args) => analyse::run_review(args),
+        Command::ReviewBench(args) => analyse::run_review_bench(args),
         Command::Bench { ms, builder_only } => {
             bench::run(ms, builder_only);
             Ok(())

@@ -34,7 +34,7 @@ impl JsGame {
         JsGame { session: Session::new(game) }
     }
 
-    fn game(&self) -> &Game {
+    pub(super) fn game(&self) -> &Game {
         self.session.game()
     }
 

@@ -12,6 +12,7 @@
 //! Every method checks its arguments before touching state, so a throwing
 //! call leaves the object exactly as it was.
 
+mod analysis;
 mod args;
 mod clock;
 mod game;

@@ -72,3 +72,41 @@ export interface MoveInfo {
   outcome: Outcome | null;
 }
 "#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_ANALYSIS: &'static str = r#"
+/** A position's value for the side to move (or, in a review, the player who moved). */
+export interface Score {
+  /** `cp`: hundredths of a stone; `win` / `loss`: a proven result `value` plies away. */
+  kind: 'cp' | 'win' | 'loss';
+  value: number;
+  /** As the command line prints it: `+250`, `-40`, `0`, `win:3`, `loss:2`. */
+  text: string;
+  /** One comparable number: estimates clamped to +-3000, a win 10000 less its distance, a loss below -9000. */
+  rank: number;
+}
+/** What the engine sees in a position. */
+export interface Analysis {
+  best: string;
+  score: Score;
+  /** The expected line, starting with `best`. */
+  pv: string[];
+  depth: number;
+  nodes: number;
+}
+/** One move of a reviewed game. */
+export interface ReviewedMove {
+  ply: number;
+  move: string;
+  side: string;
+  before: Score;
+  after: Score;
+  /** The engine's choice before the move. */
+  best: string;
+  /** `best` | `good` | `inaccuracy` | `mistake` | `blunder`. */
+  class: string;
+}
+/** A capturing move of the side not to move. */
+export interface Threat { move: string; captured: string[]; stones: number; city: boolean; }
+export interface Threats { threats: Threat[]; complete: boolean; }
+"#;

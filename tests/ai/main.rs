@@ -2,6 +2,7 @@
 //! every level keeps (guarantees), the tactics suite, and the `match`
 //! command that pits agents against each other.
 
+mod analysis;
 mod both_games;
 mod cash;
 mod guarantees;

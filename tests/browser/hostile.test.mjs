@@ -441,7 +441,9 @@ test('hostile: every wasm export called with junk throws a coded Error or return
       if (name === 'free') continue; // frees the object (and ignores arguments)
       for (const j of junk) {
         // aiMove with a sound level thinks: keep that short (level 1, 5 ms).
-        const lists = name === 'aiMove' ? [[j], [j, j], [j, j, j], [1, j, 5], [1, 0, j]] : argLists(j);
+        // analyse and review search too: a sound level or node budget keeps them short.
+        const lists = name === 'aiMove' ? [[j], [j, j], [j, j, j], [1, j, 5], [1, 0, j]]
+          : name === 'analyse' || name === 'review' ? [[1, j], [j, 100], [1, 100, j], [j, 100, j]] : argLists(j);
         for (const args of lists) {
           const g = fresh();
           const twin = fresh();

@@ -47,6 +47,7 @@ await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
 await import('./link-play.test.mjs');
+await import('./analysis.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -6,6 +6,7 @@ import { KEY, clearSave, loadSave, parseSave, saveGame, stampOf } from './save.j
 import { fromFragment, toFragment } from './fragment.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
+import { initAnalysis } from '../analysis/analysis.js';
 import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
 import { LinkPlay } from './link-play.js';
 import { isLinkFragment } from '../link/codec.js';
@@ -342,6 +343,7 @@ async function settingChanged(id) {
 }
 for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
 
+initAnalysis({ board, onExit: applySettings });
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));

@@ -3,18 +3,18 @@
 
 const WORKER_URL = new URL('../ai-worker.js', import.meta.url);
 
-/** Starts the AI worker. A page may not start a worker straight from another
+/** Starts the AI worker (or another module worker of ours at `url`). A page may not start a worker straight from another
  * origin's URL, so a widget served from elsewhere starts it from a same-origin
  * Blob URL that only imports the real worker module. On our own origin the
  * direct URL is used, which keeps a strict CSP (no blob:) working. */
-function startWorker() {
-  if (WORKER_URL.origin === location.origin) {
-    return new Worker(WORKER_URL, { type: 'module', name: 'sowing-ai' });
+export function startWorker(url = WORKER_URL, name = 'sowing-ai') {
+  if (url.origin === location.origin) {
+    return new Worker(url, { type: 'module', name });
   }
-  const source = `import ${JSON.stringify(WORKER_URL.href)};`;
+  const source = `import ${JSON.stringify(url.href)};`;
   const blobUrl = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   try {
-    return new Worker(blobUrl, { type: 'module', name: 'sowing-ai' });
+    return new Worker(blobUrl, { type: 'module', name });
   } finally {
     // The worker has its own reference to the script once constructed... but
     // only after it fetched it; revoke a little later.

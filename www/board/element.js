@@ -11,9 +11,10 @@ import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { marksFor } from './marks.js';
 import { MoveFlow } from './flow.js';
-import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, notReady, readOptions, readRules } from './options.js';
+import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, flag, notReady, readOptions, readRules } from './options.js';
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
+import { BoardAnalysis } from './analysis-view.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -34,6 +35,7 @@ export class SowingBoard extends HTMLElement {
   /** @type {MoveFlow | null} */ #flow = null;
   /** @type {Record<string, any>} */ #els;
   /** @type {Painter} */ #painter;
+  /** The `analysis` attribute's bar and threats, and `analyse()`. @type {BoardAnalysis} */ #analysis;
   /** @type {(() => void)[]} */ #unbind = [];
   #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on) });
   /** @type {number | null} */ #viewPly = null;
@@ -41,6 +43,8 @@ export class SowingBoard extends HTMLElement {
   /** The cursor is drawn only while the keyboard is in use. */
   #keyboard = false;
   /** The hinted move (not played). @type {MoveInfo | null} */ #hint = null;
+  /** A position shown instead of the game's, with a move marked (analysis lines). @type {{board: Uint8Array, move: MoveInfo | null} | null} */ #preview = null;
+  /** Cells marked as threatened (analysis). @type {string[]} */ #threatened = [];
   /** @type {{frame: any, cancel: () => void, byAi: boolean} | null} */ #anim = null;
   #reloadQueued = false;
   /** Bumped by `load`, so that a reload queued before it does not undo it. */
@@ -67,6 +71,7 @@ export class SowingBoard extends HTMLElement {
     };
     this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
     this.#flash = new Flash(this.#els.flash, this.#els.prompt);
+    this.#analysis = new BoardAnalysis(/** @type {any} */ (this), this.#els.board);
   }
 
   connectedCallback() {
@@ -135,6 +140,7 @@ export class SowingBoard extends HTMLElement {
       this.#engine = engine;
       this.#reload();
       this.#reportProblems(); // bad values given from the start are reported too
+      this.#syncAnalysis();
       this.#emit('ready', { position: this.position, moves: this.moves });
     }, (err) => this.#emit('error', { code: 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
@@ -143,8 +149,16 @@ export class SowingBoard extends HTMLElement {
     // Free everything this element started: listeners, observers, the AI worker.
     for (const off of this.#unbind.splice(0)) off();
     this.#ai.dispose();
+    this.#analysis.set(false);
+    this.#analysis.dispose();
     this.#stopAnimation();
     this.#flash.clear();
+  }
+
+  /** The `analysis` attribute: present (and not off/false/0/no) shows the bar and threats. */
+  #syncAnalysis() {
+    const v = this.getAttribute('analysis');
+    this.#analysis.set(v != null && flag(v, true));
   }
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
@@ -167,6 +181,8 @@ export class SowingBoard extends HTMLElement {
       this.#ai.cancel();
       this.#render();
       this.#maybeAi();
+    } else if (name === 'analysis') {
+      this.#syncAnalysis();
     } else if (name === 'readonly') {
       this.#viewPly = this.readonly ? 0 : null;
       this.#render();
@@ -325,6 +341,38 @@ export class SowingBoard extends HTMLElement {
     return info.fragment;
   }
 
+  /** Shows `position` (a position string) with `move` marked on it, as the
+   * hint is, instead of the game; `preview(null)` shows the game again. For
+   * the analysis board's line; the record is not touched. Throws on a bad
+   * position or move (nothing changes then).
+   * @param {string | null} position @param {string | null} [move] */
+  preview(position, move = null) {
+    let next = null;
+    if (position != null && this.#engine) {
+      const probe = this.#engine.Game.load(position, move ? [move] : [], this.#rules());
+      next = { board: probe.boardAt(0), move: move ? probe.lastMove() : null };
+      probe.free();
+    }
+    this.#preview = next;
+    this.#render();
+  }
+
+  /** Cells marked as threatened on the board (analysis: stacks and the city
+   * the side not to move could capture now); [] for none. @param {string[]} cells */
+  set threatened(cells) { this.#threatened = [...cells]; this.#draw(); }
+  get threatened() { return [...this.#threatened]; }
+
+  /** The engine's analysis of the position on show, from the analysis
+   * worker: a Promise of `{best, score, pv, depth, nodes}` (the wasm API's
+   * `Analysis`), null once the game is over there or when a later call
+   * stopped this one. `level` 1-5 (default 5) or `nodes`; `onReport` gets
+   * each deeper pass as it comes.
+   * @param {{level?: number, nodes?: number, onReport?: (a: import('../pkg/sowboard.js').Analysis) => void}} [options] */
+  analyse(options) {
+    if (!this.#game) return Promise.reject(notReady());
+    return this.#analysis.analyse(options);
+  }
+
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
    * for sites that point at cells); null before the first draw or off the board.
    * @param {string} name */
@@ -382,6 +430,7 @@ export class SowingBoard extends HTMLElement {
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
+    this.#preview = null;
     if (kind !== 'load' && this.readonly) this.#viewPly = g.ply;
     this.#render();
     this.#emit('change', { kind, position: this.position, moves: this.moves });
@@ -395,6 +444,7 @@ export class SowingBoard extends HTMLElement {
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
+    this.#preview = null;
     if (this.readonly) this.#viewPly = g.ply;
     this.#announce(`${info.side} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.`
       + (info.outcome ? ` ${info.outcome.description}.` : ''));
@@ -692,6 +742,7 @@ export class SowingBoard extends HTMLElement {
   #boardOnShow() {
     const g = /** @type {Game} */ (this.#game);
     if (this.#anim) return this.#anim.frame.board;
+    if (this.#preview) return this.#preview.board;
     if (this.#viewPly != null) return g.boardAt(this.#viewPly);
     return g.board();
   }
@@ -703,16 +754,19 @@ export class SowingBoard extends HTMLElement {
     const lostCity = outcome?.reason === 'city-captured'
       ? g.cities().find((c) => c.side !== outcome.winner)?.cell ?? null
       : null;
-    return marksFor({
+    const preview = this.#preview;
+    const marks = marksFor({
       focus: this.#focus && this.#keyboard ? cellName(this.#focus.file, this.#focus.rank) : null,
       frame: this.#anim?.frame ?? null,
-      last: shown > 0 ? g.moveAt(shown) : null,
-      build: this.#canInput() ? g.build() : null,
+      last: shown > 0 && !preview ? g.moveAt(shown) : null,
+      build: this.#canInput() && !preview ? g.build() : null,
       pending: this.#flow?.pending ?? null,
       count: this.#flow?.count ?? null,
-      hint: this.#hint,
+      hint: preview ? preview.move : this.#hint,
       lostCity,
     });
+    if (!preview) marks.threatened = this.#threatened;
+    return marks;
   }
 
   #renderControls() {
@@ -726,7 +780,8 @@ export class SowingBoard extends HTMLElement {
     const reviewing = this.readonly || this.#viewPly != null;
     const shownPly = this.#viewPly ?? g.ply;
     renderControls(this.#els, {
-      prompt: promptFor({
+      // A previewed line is not the game: say so rather than whose move it is.
+      prompt: this.#preview ? `Preview${this.#preview.move ? `: ${this.#preview.move.move}` : ''} (not played)` : promptFor({
         build: b,
         side,
         aiToMove: aiSides.includes(side),

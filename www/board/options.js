@@ -24,7 +24,7 @@ const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 4: 5000, 5: 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
 /** Attributes about how the game is played and shown. */
-export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player'];
+export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis'];
 
 /**
  * @typedef {object} Options

@@ -218,6 +218,12 @@ function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   if (marks.hand) ring(ctx, L, marks.hand, T.lastMove, w * 1.4);
   for (const name of marks.captured ?? []) cross(ctx, L, name, T.capture);
   for (const name of marks.hintCaptured ?? []) cross(ctx, L, name, T.hint);
+  // Analysis: what the side not to move could capture now (dashed ring).
+  if (marks.threatened?.length) {
+    ctx.setLineDash([L.cell * 0.1, L.cell * 0.07]);
+    for (const name of marks.threatened) ring(ctx, L, name, T.capture, w * 1.3, 0.06);
+    ctx.setLineDash([]);
+  }
   if (marks.lastPickUp) badge(ctx, L, marks.lastPickUp.cell, `−${marks.lastPickUp.count}`, T.selected, T.font, 'tl');
   for (const drop of marks.lastDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');
   for (const drop of marks.pathDrops ?? []) badge(ctx, L, drop.cell, String(drop.count), T.selected, T.font, 'bl');

@@ -1,0 +1,305 @@
+//! The analysis API (issue 12): what the engine sees in a position — the
+//! best move, its score, the expected line (principal variation), the depth
+//! and the work done — reported as the search deepens, and stoppable.
+//!
+//! Built on the levels' own search (`search::search` with a level's shape),
+//! so an analysis at level L sees what the level-L player sees.
+//!
+//! - Incremental: the position is searched to depth 1, 2, ... up to the
+//!   level's depth, each pass a complete search with the nodes left; the
+//!   caller's callback gets every finished pass and may stop the analysis
+//!   (return `false`). A pass costs about `width` times the one before, so
+//!   the repeated shallow passes add a few per cent.
+//! - The principal variation is built by successive searches: the best
+//!   move, then the best reply found by a search one ply shallower from the
+//!   position after it, and so on (the search keeps no line of its own).
+//!   Against a proven win this gives the forcing line, since the loser's
+//!   search picks the longest defence.
+//!
+//! Scores are in hundredths of a stone from the side to move's view (the
+//! evaluations' unit: a stone is 100), or a proven result in K plies, the
+//! winning move itself counting as 1: a city capture now is `win:1`; a
+//! move that lets the opponent capture the city next is, after it, `loss:1`
+//! for its mover (the position after it is lost in one ply).
+
+use super::agents::repetition_draws;
+use super::budget::Budget;
+use super::cash::Cash;
+use super::intermedium::Intermedium;
+use super::levels::{level, Level};
+use super::search::{search, Report, Shape, WIN};
+use super::Clock;
+use crate::game::Game;
+use crate::moves::Move;
+use crate::play::Transition;
+use crate::variant::GameKind;
+use std::fmt;
+
+/// Scores at least this far from zero are proven results (`search` scores
+/// a result K plies away as `WIN - K`; no evaluation comes near).
+const PROVEN: i32 = WIN / 2;
+/// The longest principal variation reported, in plies.
+pub const PV_MAX: usize = 8;
+
+/// A position's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Hundredths of a stone, the evaluation's estimate.
+    Centi(i32),
+    /// A proven win, the last (winning) move being ply K from here.
+    Win(u32),
+    /// A proven loss, the opponent's winning move being ply K from here.
+    Loss(u32),
+}
+
+impl Score {
+    pub(crate) fn from_search(s: i32) -> Score {
+        if s >= PROVEN {
+            Score::Win((WIN - s).max(0) as u32)
+        } else if s <= -PROVEN {
+            Score::Loss((WIN + s).max(0) as u32)
+        } else {
+            Score::Centi(s)
+        }
+    }
+
+    /// The same value from the opponent's view.
+    pub fn negate(self) -> Score {
+        match self {
+            Score::Centi(c) => Score::Centi(-c),
+            Score::Win(k) => Score::Loss(k),
+            Score::Loss(k) => Score::Win(k),
+        }
+    }
+
+    /// One number to compare and subtract (the review's move classes, the
+    /// advantage graph): estimates clamped to +-`CLAMP`, a win above every
+    /// estimate (a nearer win higher), a loss below.
+    pub fn value(self) -> i32 {
+        match self {
+            Score::Centi(c) => c.clamp(-CLAMP, CLAMP),
+            Score::Win(k) => RESULT - k.min(1000) as i32,
+            Score::Loss(k) => -RESULT + k.min(1000) as i32,
+        }
+    }
+}
+
+/// Estimates beyond 30 stones are all "winning": the graph and the move
+/// classes need no finer grain there.
+pub const CLAMP: i32 = 3000;
+/// `Score::value` of a proven result (before its distance is taken off).
+pub const RESULT: i32 = 10_000;
+
+impl fmt::Display for Score {
+    /// `+250`, `-40`, `0`, `win:3`, `loss:2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Centi(0) => f.write_str("0"),
+            Score::Centi(c) => write!(f, "{c:+}"),
+            Score::Win(k) => write!(f, "win:{k}"),
+            Score::Loss(k) => write!(f, "loss:{k}"),
+        }
+    }
+}
+
+/// How hard to look: a level's search (1-5, clamped), optionally with its
+/// own node budget instead of the level's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    pub level: u8,
+    pub nodes: Option<u64>,
+}
+
+impl Strength {
+    /// The analysis board's default: the strongest level with its budget.
+    pub const ANALYSIS: Strength = Strength { level: 5, nodes: None };
+
+    pub(crate) fn settings(self, game: GameKind) -> Level {
+        let mut lv = level(game, self.level);
+        if let Some(n) = self.nodes {
+            lv.nodes = n.max(1);
+        }
+        lv
+    }
+}
+
+/// What the engine sees in one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The best move found.
+    pub best: Move,
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The expected line, starting with `best`; every move legal in turn.
+    pub pv: Vec<Move>,
+    /// The depth of the score, in plies (1: every move judged statically).
+    pub depth: u32,
+    /// Nodes spent so far (all passes and the line's searches).
+    pub nodes: u64,
+}
+
+/// Analyses the current position of `game`. `on_report` gets each finished
+/// pass (the last one included) and returns whether to go on. Returns the
+/// last finished pass, or `None` when the game is over (or the side to move
+/// has no move). The node budget is the main bound, so the same inputs give
+/// the same analysis natively and in wasm.
+pub fn analyse(
+    game: &Game,
+    strength: Strength,
+    clock: &dyn Clock,
+    on_report: &mut dyn FnMut(&Analysis) -> bool,
+) -> Option<Analysis> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let lv = strength.settings(game.game());
+    let mut spent = 0u64;
+    let mut last: Option<Analysis> = None;
+    for depth in 1..=lv.shape.max_depth {
+        let shape = Shape { max_depth: depth, ..lv.shape };
+        let left = lv.nodes.saturating_sub(spent).max(1);
+        let (report, used) = search_game(game, shape, left, clock)?;
+        spent += used;
+        let reached = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
+        let head = &report.moves[0];
+        let score = checked_score(game, head.score, &head.transition);
+        // Shallower passes have been reported already: a pass that could
+        // not get deeper (budget, or a proven result) adds nothing new.
+        if last.as_ref().is_some_and(|a| reached <= a.depth) {
+            break;
+        }
+        let (pv, pv_nodes) = line(game, &head.transition, reached, score, lv, clock);
+        spent += pv_nodes;
+        let analysis =
+            Analysis { best: head.transition.mv.clone(), score, pv, depth: reached, nodes: spent };
+        let go_on = on_report(&analysis);
+        let proven = !matches!(score, Score::Centi(_));
+        last = Some(analysis);
+        if !go_on || proven || reached < depth || spent >= lv.nodes {
+            break;
+        }
+    }
+    last
+}
+
+/// The score of the search's best move `best` (scored `raw`), a claimed
+/// win in three checked over every reply: when the selective search missed
+/// a defence, the move is winning (+30 stones) but not proven.
+pub(crate) fn checked_score(game: &Game, raw: i32, best: &Transition) -> Score {
+    match Score::from_search(raw) {
+        Score::Win(3) if !forced_in_three(game, best) => Score::Centi(CLAMP),
+        score => score,
+    }
+}
+
+/// Work limit for checking a claimed win in three over every reply.
+const VERIFY_LIMIT: usize = 200_000;
+
+/// Whether `first` wins by force on the third ply: every reply leaves a
+/// winning move (checked over every legal move, not the search's
+/// selection). False when the lists are too long to check.
+fn forced_in_three(game: &Game, first: &Transition) -> bool {
+    let rules = game.rules();
+    let me = game.position().side_to_move;
+    let Ok(replies) = first.position.legal_moves(rules, VERIFY_LIMIT) else { return false };
+    !replies.is_empty()
+        && replies.iter().all(|r| {
+            r.outcome(rules).is_none()
+                && r.position.legal_moves(rules, VERIFY_LIMIT).is_ok_and(|ours| {
+                    ours.iter().any(|m| m.outcome(rules).is_some_and(|o| o.winner == Some(me)))
+                })
+        })
+}
+
+/// One search of the current position of `game` with `shape` and `nodes`:
+/// the scored root moves and the nodes used. `None` when there is no move.
+pub(crate) fn search_game(
+    game: &Game,
+    shape: Shape,
+    nodes: u64,
+    clock: &dyn Clock,
+) -> Option<(Report, u64)> {
+    let pos = *game.position();
+    let rules = *game.rules();
+    let mut budget = Budget::new(nodes, None, clock);
+    let draws = repetition_draws(game);
+    let report = match pos.game {
+        GameKind::Intermedium => {
+            search(&mut Intermedium::new(rules), &pos, shape, &mut budget, &draws)
+        }
+        GameKind::CashInHand => {
+            search(&mut Cash::new(rules, true), &pos, shape, &mut budget, &draws)
+        }
+    }?;
+    (!report.moves.is_empty()).then_some((report, budget.spent()))
+}
+
+/// The expected line from `first`: each next move the best of a search one
+/// ply shallower than the one before (at least one ply, so a win in one is
+/// always seen), as long as the line's length calls for. A proven result
+/// sets the length to its distance.
+fn line(
+    game: &Game,
+    first: &Transition,
+    depth: u32,
+    score: Score,
+    lv: Level,
+    clock: &dyn Clock,
+) -> (Vec<Move>, u64) {
+    let plies = match score {
+        Score::Win(k) | Score::Loss(k) => k as usize,
+        Score::Centi(_) => depth as usize,
+    }
+    .clamp(1, PV_MAX);
+    let mut g = game.clone();
+    g.push(first.clone());
+    let mut pv = vec![first.mv.clone()];
+    let mut spent = 0;
+    while pv.len() < plies && g.outcome().is_none() {
+        let left = (plies - pv.len()) as u32;
+        let shape = Shape { max_depth: left.max(1), ..lv.shape };
+        let Some((report, used)) = search_game(&g, shape, lv.nodes / 4 + 1, clock) else { break };
+        spent += used;
+        let t = report.moves.into_iter().next().expect("non-empty").transition;
+        pv.push(t.mv.clone());
+        g.push(t);
+    }
+    (pv, spent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::RuleOptions;
+
+    /// Blue forces a city capture in two with d7-c8-d9-e10 (tests/ai/analysis.rs).
+    const FORCED: &str = "intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11";
+
+    #[test]
+    fn a_claimed_win_in_three_is_checked_over_every_reply() {
+        let game = Game::from_position(FORCED.parse().unwrap(), RuleOptions::default());
+        let moves = game.legal_moves(crate::play::DEFAULT_MOVE_LIMIT).unwrap();
+        let forcing = moves.iter().find(|t| t.mv.to_string() == "d7-c8-d9-e10").unwrap();
+        assert_eq!(checked_score(&game, WIN - 3, forcing), Score::Win(3));
+        let quiet =
+            moves.iter().find(|t| !forced_in_three(&game, t)).expect("some move does not force");
+        assert_eq!(checked_score(&game, WIN - 3, quiet), Score::Centi(CLAMP));
+        assert_eq!(checked_score(&game, 120, quiet), Score::Centi(120));
+    }
+
+    #[test]
+    fn scores_are_written_as_the_command_line_prints_them() {
+        assert_eq!(Score::Centi(250).to_string(), "+250");
+        assert_eq!(Score::Centi(-40).to_string(), "-40");
+        assert_eq!(Score::Centi(0).to_string(), "0");
+        assert_eq!(Score::Win(3).to_string(), "win:3");
+        assert_eq!(Score::Loss(2).to_string(), "loss:2");
+        assert_eq!(Score::from_search(WIN - 1), Score::Win(1));
+        assert_eq!(Score::from_search(-WIN + 2), Score::Loss(2));
+        assert_eq!(Score::from_search(-120), Score::Centi(-120));
+        assert_eq!(Score::Win(3).negate(), Score::Loss(3));
+        assert!(Score::Win(5).value() < Score::Win(3).value());
+        assert!(Score::Loss(1).value() < Score::Loss(4).value());
+        assert!(Score::Centi(99_999).value() < Score::Win(900).value());
+    }
+}

@@ -1,0 +1,223 @@
+//! The analysis members of the `Game` class (issue 12): `analyse`, `review`
+//! and `threats`. Conversion only: the analysis is `crate::ai::analyse`,
+//! the review `crate::ai::review`, the threats `Position::threats`.
+
+use super::args::{opt_int, ApiError, ApiResult};
+use super::clock::PerformanceClock;
+use super::game::JsGame;
+use super::views::side_name;
+use crate::ai::analyse::{analyse, Analysis, Score, Strength};
+use crate::ai::review::{review, REVIEW};
+use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct ScoreJs {
+    kind: &'static str,
+    value: i32,
+    text: String,
+    /// `Score::value`: one comparable number (estimates clamped to +-3000,
+    /// a win 10000 less its distance).
+    rank: i32,
+}
+
+fn score_js(s: Score) -> ScoreJs {
+    let (kind, value) = match s {
+        Score::Centi(c) => ("cp", c),
+        Score::Win(k) => ("win", k as i32),
+        Score::Loss(k) => ("loss", k as i32),
+    };
+    ScoreJs { kind, value, text: s.to_string(), rank: s.value() }
+}
+
+#[derive(Serialize)]
+struct AnalysisJs {
+    best: String,
+    score: ScoreJs,
+    pv: Vec<String>,
+    depth: u32,
+    nodes: f64,
+}
+
+fn analysis_js(a: &Analysis) -> JsValue {
+    let view = AnalysisJs {
+        best: a.best.to_string(),
+        score: score_js(a.score),
+        pv: a.pv.iter().map(ToString::to_string).collect(),
+        depth: a.depth,
+        nodes: a.nodes as f64,
+    };
+    serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL)
+}
+
+#[derive(Serialize)]
+struct ReviewedJs {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    side: String,
+    before: ScoreJs,
+    after: ScoreJs,
+    best: String,
+    class: &'static str,
+}
+
+#[derive(Serialize)]
+struct ThreatJs {
+    #[serde(rename = "move")]
+    mv: String,
+    captured: Vec<String>,
+    stones: u32,
+    city: bool,
+}
+
+#[derive(Serialize)]
+struct ThreatsJs {
+    threats: Vec<ThreatJs>,
+    complete: bool,
+}
+
+fn strength(level: &JsValue, nodes: &JsValue, default: Strength) -> Result<Strength, ApiError> {
+    let level = opt_int(level, "level", 1.0, 5.0)?;
+    let nodes = opt_int(nodes, "nodes", 1.0, 1e9)?;
+    Ok(match (level, nodes) {
+        (None, None) => default,
+        (l, n) => {
+            Strength { level: l.map_or(default.level, |l| l as u8), nodes: n.map(|n| n as u64) }
+        }
+    })
+}
+
+fn callback(v: &JsValue, name: &str) -> Result<Option<js_sys::Function>, ApiError> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.dyn_ref::<js_sys::Function>()
+        .cloned()
+        .map(Some)
+        .ok_or_else(|| ApiError::arg(format!("{name} must be a function")))
+}
+
+/// Calls `f` with `args`; `false` stops the work. A throw stops it too and
+/// is kept in `error` to be rethrown.
+fn call(f: &js_sys::Function, args: &[JsValue], error: &mut Option<JsValue>) -> bool {
+    let result = match args {
+        [a] => f.call1(&JsValue::NULL, a),
+        [a, b] => f.call2(&JsValue::NULL, a, b),
+        _ => f.call0(&JsValue::NULL),
+    };
+    match result {
+        Ok(v) => v != JsValue::FALSE,
+        Err(e) => {
+            *error = Some(e);
+            false
+        }
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl JsGame {
+    /// Analyses the current position: `{best, score, pv, depth, nodes}` of
+    /// the last finished pass, or null once the game is over. `level` 1-5
+    /// (default 5) or `nodes` (a node budget); `onReport(analysis)` gets
+    /// each pass as the search deepens and may return false to stop.
+    /// `score.kind` is `cp` (hundredths of a stone for the side to move),
+    /// `win` or `loss` (a proven result, `value` plies away).
+    #[wasm_bindgen(unchecked_return_type = "Analysis | null")]
+    pub fn analyse(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] nodes: JsValue,
+        #[wasm_bindgen(
+            js_name = onReport,
+            unchecked_optional_param_type = "(analysis: Analysis) => boolean | void"
+        )]
+        on_report: JsValue,
+    ) -> ApiResult<JsValue> {
+        let strength = strength(&level, &nodes, Strength::ANALYSIS)?;
+        let f = callback(&on_report, "onReport")?;
+        let clock = PerformanceClock::new();
+        let mut error = None;
+        let result = analyse(self.game(), strength, &clock, &mut |a| match &f {
+            Some(f) => call(f, &[analysis_js(a)], &mut error),
+            None => true,
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        Ok(result.as_ref().map_or(JsValue::NULL, analysis_js))
+    }
+
+    /// Reviews every move of the game from its start: one
+    /// `{ply, move, side, before, after, best, class}` per ply (scores for
+    /// the player who moved; `class` best | good | inaccuracy | mistake |
+    /// blunder), or null when `onProgress(done, total)` returned false.
+    /// Default strength: level 4 within 200 000 nodes a position.
+    #[wasm_bindgen(unchecked_return_type = "ReviewedMove[] | null")]
+    pub fn review(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] nodes: JsValue,
+        #[wasm_bindgen(
+            js_name = onProgress,
+            unchecked_optional_param_type = "(done: number, total: number) => boolean | void"
+        )]
+        on_progress: JsValue,
+    ) -> ApiResult<JsValue> {
+        let strength = strength(&level, &nodes, REVIEW)?;
+        let f = callback(&on_progress, "onProgress")?;
+        let clock = PerformanceClock::new();
+        let mut error = None;
+        let result = review(self.game(), strength, &clock, &mut |done, total| match &f {
+            Some(f) => call(f, &[(done as f64).into(), (total as f64).into()], &mut error),
+            None => true,
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let Some(plies) = result else { return Ok(JsValue::NULL) };
+        let kind = self.game().game();
+        let view: Vec<ReviewedJs> = plies
+            .iter()
+            .map(|r| ReviewedJs {
+                ply: r.ply,
+                mv: r.mv.to_string(),
+                side: side_name(kind, r.side),
+                before: score_js(r.before),
+                after: score_js(r.after),
+                best: r.best.to_string(),
+                class: r.class.name(),
+            })
+            .collect();
+        Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
+    }
+
+    /// What the side not to move could capture if it moved now: every such
+    /// move with the stacks it takes and whether it takes the city.
+    /// `complete` is false (and the list empty) when the moves were too
+    /// many to list within `limit` (default the engine's, 5 000 000).
+    #[wasm_bindgen(unchecked_return_type = "Threats")]
+    pub fn threats(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
+    ) -> ApiResult<JsValue> {
+        let limit = opt_int(&limit, "limit", 1.0, DEFAULT_MOVE_LIMIT as f64)?
+            .map_or(DEFAULT_MOVE_LIMIT, |n| n as usize);
+        let t = self.game().position().threats(self.game().rules(), limit);
+        let view = ThreatsJs {
+            threats: t
+                .threats
+                .iter()
+                .map(|x| ThreatJs {
+                    mv: x.mv.to_string(),
+                    captured: x.captured.iter().map(ToString::to_string).collect(),
+                    stones: x.stones,
+                    city: x.city,
+                })
+                .collect(),
+            complete: t.complete,
+        };
+        Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
+    }
+}

@@ -1,0 +1,227 @@
+// Analysis mode and game review (issue 12) in the app page: the evaluation
+// and the best line from the worker, the line's preview and variation, the
+// threats, the review's progress, graph clicks and classes; phone and desktop.
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { launch, watchErrors } from './lib/browser.mjs';
+import { appReady, openLink } from './lib/page.mjs';
+
+// Blue to move forces a city capture in two (tests/ai/analysis.rs).
+const FORCED = 'intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11';
+// Red to move: Blue threatens e8-d9-c10 onto Red's city.
+const THREATENED = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0/0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,5,1,0,0,0,0/2,1,0,0,0,0,0/3,0,3,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 red 0 10';
+const GAME = ['a4-b5-c6-d7-c8', 'c7-d8-e7-f6-g7', 'c4-b5-c6-d7-c8', 'd8-c7-d6-e7-d8-c7', 'e4-d5-c6-b7-a8'];
+
+const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
+const START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+
+/** A fresh page of the app (no save) with `position`/`moves` opened as two players. */
+async function openGame(context, url, position, moves = []) {
+  const cleaner = await context.newPage();
+  await cleaner.goto(url + 'icon.svg');
+  await cleaner.evaluate(() => localStorage.clear());
+  await cleaner.close();
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await appReady(page);
+  await openLink(page, url + fragment(position, moves), { mode: 'hotseat' });
+  return { page, errors };
+}
+
+/** Waits for the analysis to finish (no "thinking"), returns the panel's text. */
+async function settled(page) {
+  await page.waitForFunction(() => {
+    const t = document.getElementById('eval-text')?.textContent ?? '';
+    return t && !t.includes('thinking') && !t.startsWith('Thinking');
+  }, null, { timeout: 60_000 });
+  return page.locator('#eval-text').textContent();
+}
+
+test('analysis: the evaluation, a proven win with its line, preview and variation', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, FORCED);
+  await page.click('#analyse');
+  assert(await page.locator('#eval-bar').isVisible(), 'the evaluation bar is shown');
+  const text = await settled(page);
+  assert(/Blue to move: wins in 3/.test(text ?? ''), `the score: ${text}`);
+  assertEqual(await page.locator('#eval-text').getAttribute('data-score'), 'win:3', 'the engine score');
+  const line = await page.locator('#pv button').allTextContents();
+  assertEqual(line.length, 3, `the line runs to the capture: ${line}`);
+  assertEqual(line[0], 'd7-c8-d9-e10', 'the best move first');
+  const fill = await page.locator('#eval-fill').evaluate((e) => /** @type {HTMLElement} */ (e).style.height);
+  assertEqual(fill, '100%', 'a proven win fills the bar for Blue');
+  // Hovering the second move shows the position after the first, with the reply marked.
+  const before = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.querySelector('canvas').toDataURL());
+  await page.hover('#pv li:nth-child(2) button');
+  await page.waitForTimeout(200);
+  const during = await page.evaluate(() => document.querySelector('sowing-board').shadowRoot.querySelector('canvas').toDataURL());
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-preview-desktop.png` });
+  assert(during !== before, 'the canvas changed for the preview');
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').ply), 0, 'a preview plays nothing');
+  const prompt = await page.locator('sowing-board').locator('.prompt').textContent();
+  assertEqual(prompt, `Preview: ${line[1]} (not played)`, 'the prompt says it is a preview');
+  // Clicking the last move plays the whole line as a variation; back restores the game.
+  await page.click('#pv li:nth-child(3) button');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 3);
+  assert(await page.locator('#variation').isVisible(), 'the variation is announced');
+  assert(/over/.test(await settled(page) ?? ''), 'the line ends the game');
+  await page.click('#variation-back');
+  await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
+  assert(await page.locator('#variation').isHidden(), 'back in the game');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: threats of the side not to move are listed and marked', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, THREATENED);
+  await page.click('#analyse');
+  await page.check('#threats-toggle');
+  await page.waitForFunction(() => (document.getElementById('threats-text')?.textContent ?? '').length > 0);
+  const text = await page.locator('#threats-text').textContent();
+  assert(/^Blue threatens \d+ captures: /.test(text ?? '') && /\(takes the city\)/.test(text ?? ''), `threats: ${text}`);
+  const marked = await page.evaluate(() => document.querySelector('sowing-board').threatened);
+  assert(marked.includes('d10'), `the city is marked: ${marked}`);
+  await page.uncheck('#threats-toggle');
+  await page.waitForFunction(() => document.querySelector('sowing-board').threatened.length === 0);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: a review shows progress, counts per side, and the graph jumps to a ply', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
+  await page.click('#analyse');
+  await page.click('#review-start');
+  await page.waitForSelector('#review-progress:not([hidden])');
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+  assert(await page.locator('#review-progress').isHidden(), 'the progress bar goes once done');
+  const counted = await page.$$eval('#review-counts [role="cell"]', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
+  assertEqual(counted, GAME.length, 'every move classified once');
+  await page.click('.graph-hit[data-ply="2"]', { force: true });
+  await page.waitForFunction(() => document.querySelector('sowing-board').viewPly === 2);
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-review-desktop.png`, fullPage: true });
+  // Cancel: a second review stopped at once says so.
+  await page.click('#review-start');
+  await page.click('#review-cancel');
+  await page.waitForFunction(() => document.getElementById('review-note')?.textContent === 'Review stopped.');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: on a phone (390x844) the bar, the line and the review fit the screen', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const { page, errors } = await openGame(context, ctx.url, START, GAME);
+    await page.click('#analyse');
+    await settled(page);
+    await page.click('#review-start');
+    await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+    for (const sel of ['#eval-bar', '#analysis', '.graph']) {
+      const box = await page.locator(sel).boundingBox();
+      assert(box && box.x >= 0 && box.x + box.width <= 391, `${sel} fits the screen: ${JSON.stringify(box)}`);
+    }
+    // A first tap on a line move previews it, a second plays it.
+    const first = page.locator('#pv li:first-child button');
+    await first.tap();
+    await page.waitForTimeout(150);
+    assertEqual(await page.evaluate(() => document.querySelector('sowing-board').ply), GAME.length, 'a tap previews only');
+    await first.tap();
+    await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n + 1, GAME.length);
+    await page.screenshot({ path: `${ctx.artifacts}/analysis-phone.png`, fullPage: true });
+    await page.click('#editor-open');
+    await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+    const grid = await page.locator('#editor-grid').boundingBox();
+    assert(grid && grid.x >= 0 && grid.x + grid.width <= 391, `the editor fits: ${JSON.stringify(grid)}`);
+    await page.locator('#editor').screenshot({ path: `${ctx.artifacts}/analysis-editor-phone.png` });
+    assertEqual(errors, [], 'console errors');
+  } finally {
+    await close();
+  }
+});
+
+test('analysis: the position editor takes edits the engine accepts, refuses others unchanged, and plays from the result', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START);
+  await page.click('#analyse');
+  await page.click('#editor-open');
+  await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+  // A stone on the empty d5.
+  await page.click('#editor-grid button[data-cell="d5"]');
+  await page.waitForFunction(() => document.querySelector('#editor-grid button[data-cell="d5"]')?.textContent === '1');
+  assertEqual(await page.locator('#editor-note').textContent(), 'Accepted.', 'accepted');
+  // 300 stones on a cell: refused, with the engine's reason, nothing changed.
+  await page.check('input[name="editor-tool"][value="set"]');
+  await page.fill('#editor-count', '300');
+  await page.click('#editor-grid button[data-cell="a2"]');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  const note = await page.locator('#editor-note').textContent();
+  assert(/Refused: .*a2 holds 300 stones; the most a cell can hold is 255/.test(note ?? ''), `the reason: ${note}`);
+  assertEqual(await page.locator('#editor-grid button[data-cell="a2"]').textContent(), '4', 'a2 unchanged');
+  assertEqual(await page.locator('#editor-grid button[data-cell="d5"]').textContent(), '1', 'the earlier edit kept');
+  // A move number of 0: refused too.
+  await page.fill('#editor-move', '0');
+  await page.locator('#editor-move').dispatchEvent('change');
+  await page.waitForFunction(() => /MOVENO/.test(document.getElementById('editor-note')?.textContent ?? ''));
+  assertEqual(await page.inputValue('#editor-move'), '1', 'the move number is back');
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-desktop.png`, fullPage: true });
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').startPosition), START, 'the game is untouched while editing');
+  // Share link and play from here.
+  await page.click('#editor-share');
+  const link = await page.inputValue('#editor-link');
+  // The string lists rank 10 first: rank 5 is its sixth group.
+  const fields = START.split(' ');
+  const ranks = fields[1].split('/');
+  ranks[5] = '0,0,0,1,0,0,0';
+  const expected = [fields[0], ranks.join('/'), ...fields.slice(2)].join(' ');
+  assertEqual(new URLSearchParams(new URL(link).hash.slice(1)).get('p'), expected, 'the link holds the edited position');
+  await page.click('#editor-load');
+  await page.waitForFunction((p) => document.querySelector('sowing-board').startPosition === p, expected);
+  assert(await page.locator('#editor').isHidden(), 'the editor closes');
+  await settled(page);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: the widget attribute shows the bar and threats; analyse() gives the engine API data', async (ctx) => {
+  const page = await ctx.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(ctx.url + 'embed.html');
+  const result = await page.evaluate(async ({ threatened, forced }) => {
+    const make = (position, attrs = {}) => {
+      const b = /** @type {any} */ (document.createElement('sowing-board'));
+      b.setAttribute('position', position);
+      for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+      const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
+      document.body.append(b);
+      return ready.then(() => b);
+    };
+    const a = await make(threatened, { analysis: '' });
+    await new Promise((r) => setTimeout(r, 300));
+    const bar = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+    const marked = a.threatened;
+    a.setAttribute('analysis', 'off');
+    const barAfterOff = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+    const b = await make(forced);
+    const passes = [];
+    const analysis = await b.analyse({ level: 3, onReport: (p) => passes.push(p.depth) });
+    return { bar, marked, barAfterOff, analysis, passes, threatsAfterOff: a.threatened };
+  }, { threatened: THREATENED, forced: FORCED });
+  assert(result.bar, 'the bar is drawn');
+  assert(result.marked.includes('d10'), `the city is marked: ${result.marked}`);
+  assert(!result.barAfterOff && result.threatsAfterOff.length === 0, 'analysis="off" removes both');
+  assertEqual(result.analysis.best, 'd7-c8-d9-e10', 'the best move');
+  assertEqual(result.analysis.score.text, 'win:3', 'the score');
+  assertEqual(result.analysis.pv.length, 3, 'the line');
+  assert(result.passes.length >= 1, `reports as it deepens: ${result.passes}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: a review is forgotten when another game is loaded', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
+  await page.click('#analyse');
+  await page.click('#review-start');
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+  await page.evaluate((p) => document.querySelector('sowing-board').load(p, []), FORCED);
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 0);
+  assertEqual(await page.locator('.graph').count(), 0, 'no graph of the old game');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

@@ -1,0 +1,74 @@
+// One analysis worker for the page: one request at a time; a new request or
+// `cancel()` stops the one under way (by terminating the worker, since a
+// running search reads no messages; the next request starts a fresh one).
+// Started as the AI worker is, so a widget on another origin can use it.
+import { startWorker } from '../board/ai-client.js';
+
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** @typedef {{type: 'analyse' | 'review', position: string, moves: string[], rules?: object, level?: number, nodes?: number}} Request */
+
+export class AnalysisClient {
+  /** @type {Worker | null} */ #worker = null;
+  #nextId = 1;
+  /** @type {{id: number, resolve: (v: any) => void, reject: (e: Error) => void, onEvent: (e: any) => void} | null} */
+  #current = null;
+
+  /**
+   * Runs `request`; `onEvent` gets each `report` / `progress` message.
+   * Resolves to the final result, or to null when cancelled.
+   * @param {Request} request @param {(event: any) => void} onEvent
+   * @returns {Promise<any>}
+   */
+  run(request, onEvent) {
+    this.cancel();
+    if (!this.#worker) {
+      const worker = startWorker(WORKER_URL, 'sowing-analysis');
+      worker.onmessage = (e) => this.#message(e.data);
+      worker.onerror = (e) => this.#fail(e.message || 'the analysis worker failed to start');
+      this.#worker = worker;
+    }
+    const id = this.#nextId++;
+    const worker = this.#worker;
+    return new Promise((resolve, reject) => {
+      this.#current = { id, resolve, reject, onEvent };
+      worker.postMessage({ ...request, id });
+    });
+  }
+
+  get busy() { return this.#current != null; }
+
+  /** Stops the request under way (its promise resolves to null). */
+  cancel() {
+    const current = this.#current;
+    if (!current) return;
+    this.#current = null;
+    this.#worker?.terminate();
+    this.#worker = null;
+    current.resolve(null);
+  }
+
+  /** @param {any} data */
+  #message(data) {
+    const current = this.#current;
+    if (!current || data.id !== current.id) return;
+    if (data.type === 'done') {
+      this.#current = null;
+      current.resolve(data.result);
+    } else if (data.type === 'error') {
+      this.#current = null;
+      current.reject(Object.assign(new Error(data.error.message), { code: data.error.code }));
+    } else {
+      current.onEvent(data);
+    }
+  }
+
+  /** @param {string} message */
+  #fail(message) {
+    const current = this.#current;
+    this.#current = null;
+    this.#worker?.terminate();
+    this.#worker = null;
+    current?.reject(Object.assign(new Error(message), { code: 'analysis-failed' }));
+  }
+}

@@ -1,0 +1,141 @@
+// The position editor (issue 12): stones and stacks cell by cell, the side
+// to move and the counters, starting from the position on show. Every edit
+// is written as a position string and checked by the engine (Game.load): a
+// refused one changes nothing and its reason is shown; an accepted one is
+// previewed on the board. The result can be analysed or played from, and
+// shared as a link. The editor knows no rule: the engine decides.
+import { loadEngine } from '../engine.js';
+import { toFragment } from '../app/fragment.js';
+import { sideLabel } from '../app/words.js';
+
+/** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
+
+const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
+
+/** The fields of a position string (docs/RULES.md section 4); `cells[r][f]`
+ * is rank r + 1 (the string lists the top rank first). */
+function parse(text) {
+  const [game, ranks, side, quiet, moveNo] = text.trim().split(/\s+/);
+  return { game, cells: ranks.split('/').map((r) => r.split(',').map(Number)).reverse(), side, quiet, moveNo };
+}
+
+/** @param {{game: string, cells: number[][], side: string, quiet: string, moveNo: string}} p */
+const write = (p) => `${p.game} ${[...p.cells].reverse().map((r) => r.join(',')).join('/')} ${p.side} ${p.quiet} ${p.moveNo}`;
+
+/**
+ * @param {{board: SowingBoard, onLoad: (position: string) => void}} hooks
+ *   onLoad: the edited position was taken to the board (analyse or play it).
+ */
+export function initEditor({ board, onLoad }) {
+  /** The last position the engine accepted. @type {string} */
+  let accepted = '';
+  let sides = /** @type {string[]} */ ([]);
+
+  async function open() {
+    const engine = await loadEngine();
+    const ply = board.viewPly ?? board.ply;
+    const g = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, ply));
+    accepted = g.position();
+    sides = g.sides();
+    g.free();
+    $('editor').hidden = false;
+    $('editor-side').replaceChildren(...sides.map((s) => Object.assign(document.createElement('option'), { value: s, textContent: sideLabel(s) })));
+    show('Tap a cell to change it with the tool chosen. The board shows the position.');
+  }
+
+  function close() {
+    $('editor').hidden = true;
+    board.preview(null);
+  }
+
+  /** Shows the accepted position in the grid, the fields and on the board. @param {string} message */
+  function show(message, refused = false) {
+    const p = parse(accepted);
+    const files = p.cells[0].length;
+    const grid = $('editor-grid');
+    grid.style.gridTemplateColumns = `repeat(${files}, minmax(0, 1fr))`;
+    const buttons = [];
+    for (let rank = p.cells.length - 1; rank >= 0; rank--) {
+      for (let file = 0; file < files; file++) {
+        const name = `${String.fromCharCode(97 + file)}${rank + 1}`;
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.cell = name;
+        // Cells of odd file + rank belong to the first player (as the board draws them).
+        b.dataset.owner = (file + rank) % 2 ? 'first' : 'second';
+        const n = p.cells[rank][file];
+        b.textContent = n ? String(n) : '';
+        b.setAttribute('aria-label', `${name}: ${n} stone${n === 1 ? '' : 's'}`);
+        buttons.push(b);
+      }
+    }
+    grid.replaceChildren(...buttons);
+    $('editor-side').value = p.side;
+    $('editor-quiet').value = p.quiet;
+    $('editor-move').value = p.moveNo;
+    const note = $('editor-note');
+    note.textContent = message;
+    note.classList.toggle('refused', refused);
+    try { board.preview(accepted); } catch { /* accepted positions always load */ }
+  }
+
+  /** Asks the engine about `candidate`; takes it if accepted, else says why and changes nothing. @param {string} candidate */
+  async function tryPosition(candidate) {
+    const engine = await loadEngine();
+    try {
+      const g = engine.Game.load(candidate);
+      const outcome = g.outcome();
+      g.free();
+      accepted = candidate;
+      show(outcome ? `Accepted, but the game is over here: ${outcome.description}.` : 'Accepted.');
+    } catch (err) {
+      show(`Refused: ${/** @type {Error} */ (err).message}`, true);
+    }
+  }
+
+  /** The new count of a cell under the chosen tool. @param {number} n */
+  function apply(n) {
+    const tool = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="editor-tool"]:checked'))?.value;
+    if (tool === 'remove') return Math.max(0, n - 1);
+    if (tool === 'empty') return 0;
+    if (tool === 'set') return Number($('editor-count').value);
+    return n + 1;
+  }
+
+  $('editor-grid').addEventListener('click', (/** @type {MouseEvent} */ e) => {
+    const b = /** @type {HTMLElement} */ (e.target).closest('button');
+    if (!b?.dataset.cell) return;
+    const p = parse(accepted);
+    const file = b.dataset.cell.charCodeAt(0) - 97;
+    const rank = Number(b.dataset.cell.slice(1)) - 1;
+    const next = apply(p.cells[rank][file]);
+    if (!Number.isInteger(next) || next < 0) {
+      show(`Refused: ${$('editor-count').value} is not a number of stones.`, true);
+      return;
+    }
+    p.cells[rank][file] = next;
+    tryPosition(write(p));
+  });
+  for (const [id, field] of [['editor-side', 'side'], ['editor-quiet', 'quiet'], ['editor-move', 'moveNo']]) {
+    $(id).addEventListener('change', () => {
+      const p = /** @type {any} */ (parse(accepted));
+      p[field] = String($(id).value).trim() || '?';
+      tryPosition(write(p));
+    });
+  }
+  $('editor-open').addEventListener('click', open);
+  $('editor-cancel').addEventListener('click', close);
+  $('editor-load').addEventListener('click', () => {
+    const position = accepted;
+    close();
+    onLoad(position);
+  });
+  $('editor-share').addEventListener('click', () => {
+    const link = `${location.origin}${location.pathname}${toFragment({ position: accepted, moves: [] })}`;
+    $('editor-link').value = link;
+    $('editor-link').hidden = false;
+    $('editor-link').select();
+    navigator.clipboard?.writeText(link).catch(() => {});
+  });
+  return { open, close, get position() { return accepted; } };
+}

@@ -1,0 +1,131 @@
+// The widget's analysis (issue 12): with the `analysis` attribute, an
+// evaluation bar on the board's left edge and the threats of the side not
+// to move marked on the board, both following the position on show; and
+// `analyse()`, the engine's analysis of that position (the wasm API's
+// `Analysis`). The searches run in the analysis worker; the threats come
+// from the engine on the page (the rules' threat walk answers at once).
+import { AnalysisClient } from '../analysis/client.js';
+import { loadEngine } from '../engine.js';
+
+/** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
+/** The host's public API this file uses. @typedef {HTMLElement & {startPosition: string | null, moves: string[], ply: number, viewPly: number | null, sides: string[], sideAt: (ply: number) => string, sideToMove: string | null, threatened: string[]}} Host */
+
+/** Work limit for listing threats on the page. */
+const THREAT_LIMIT = 300_000;
+
+/** The first player's share (0..1) for a score of the side to move. @param {number} rank @param {boolean} firstToMove */
+function share(rank, firstToMove) {
+  const v = Math.abs(rank) >= 9000 ? Math.sign(rank) : Math.tanh(rank / 600);
+  return ((firstToMove ? v : -v) + 1) / 2;
+}
+
+export class BoardAnalysis {
+  /** @type {Host} */ #host;
+  /** @type {HTMLElement} */ #container;
+  /** @type {HTMLElement | null} */ #bar = null;
+  #on = false;
+  #key = '';
+  #bars = new AnalysisClient();
+  #calls = new AnalysisClient();
+  #follow = () => this.refresh();
+
+  /** @param {Host} host @param {HTMLElement} container where the bar goes (the board's box) */
+  constructor(host, container) {
+    this.#host = host;
+    this.#container = container;
+  }
+
+  /** The record up to the ply on show. */
+  #onShow() {
+    const h = this.#host;
+    const ply = h.viewPly ?? h.ply;
+    return { position: h.startPosition ?? '', moves: h.moves.slice(0, ply), ply };
+  }
+
+  /** Turns the bar and the threats on or off. @param {boolean} on */
+  set(on) {
+    if (on === this.#on) return;
+    this.#on = on;
+    if (on) {
+      const bar = document.createElement('div');
+      bar.setAttribute('part', 'eval-bar');
+      bar.setAttribute('role', 'meter');
+      bar.setAttribute('aria-label', 'Evaluation: the first player\u2019s share');
+      Object.assign(bar.style, { position: 'absolute', left: '0', top: '0', bottom: '0', width: '6px', background: '#2b2f36', borderRadius: '3px', overflow: 'hidden' });
+      const fill = document.createElement('div');
+      Object.assign(fill.style, { position: 'absolute', left: '0', right: '0', bottom: '0', height: '50%', background: '#f2f2ee', transition: 'height 0.3s' });
+      bar.append(fill);
+      if (getComputedStyle(this.#container).position === 'static') this.#container.style.position = 'relative';
+      this.#container.append(bar);
+      this.#bar = bar;
+      this.#host.addEventListener('change', this.#follow);
+      this.#host.addEventListener('view', this.#follow);
+      this.#key = '';
+      this.refresh();
+    } else {
+      this.#bar?.remove();
+      this.#bar = null;
+      this.#host.removeEventListener('change', this.#follow);
+      this.#host.removeEventListener('view', this.#follow);
+      this.#bars.cancel();
+      this.#host.threatened = [];
+    }
+  }
+
+  /** Follows the position on show: a new analysis for the bar, the threats. */
+  async refresh() {
+    if (!this.#on || this.#host.startPosition == null) return;
+    const { position, moves } = this.#onShow();
+    const key = `${position}|${moves.join(';')}`;
+    if (key === this.#key) return;
+    this.#key = key;
+    const engine = await loadEngine();
+    const g = engine.Game.load(position, moves);
+    const over = g.outcome();
+    const firstToMove = g.sideToMove() === g.sides()[0];
+    const threats = g.threats(THREAT_LIMIT);
+    const city = g.cities().find((c) => c.side === g.sideToMove())?.cell;
+    g.free();
+    if (this.#key !== key) return;
+    const cells = new Set();
+    for (const t of threats.threats) {
+      for (const c of t.captured) cells.add(c);
+      if (t.city && city) cells.add(city);
+    }
+    this.#host.threatened = [...cells];
+    if (over) {
+      this.#setBar(over.winner == null ? 0.5 : over.winner === this.#host.sides[0] ? 1 : 0);
+      this.#bars.cancel();
+      return;
+    }
+    const show = (/** @type {Analysis | null} */ a) => {
+      if (a && this.#key === key) this.#setBar(share(a.score.rank, firstToMove));
+    };
+    this.#bars.run({ type: 'analyse', position, moves }, (e) => show(e.analysis)).then(show, () => {});
+  }
+
+  /** @param {number} s 0..1 */
+  #setBar(s) {
+    const fill = /** @type {HTMLElement | undefined} */ (this.#bar?.firstElementChild);
+    if (!fill || !this.#bar) return;
+    fill.style.height = `${Math.round(s * 100)}%`;
+    this.#bar.setAttribute('aria-valuenow', String(Math.round(s * 100)));
+  }
+
+  /**
+   * The engine's analysis of the position on show (null once the game is
+   * over there). `level` 1-5 (default 5) or `nodes`; `onReport` gets each
+   * deeper pass. A new call stops the one before (it resolves to null).
+   * @param {{level?: number, nodes?: number, onReport?: (a: Analysis) => void}} [options]
+   * @returns {Promise<Analysis | null>}
+   */
+  analyse({ level, nodes, onReport } = {}) {
+    const { position, moves } = this.#onShow();
+    return this.#calls.run({ type: 'analyse', position, moves, level, nodes }, (e) => onReport?.(e.analysis));
+  }
+
+  dispose() {
+    this.#bars.cancel();
+    this.#calls.cancel();
+  }
+}
