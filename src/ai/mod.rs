@@ -22,6 +22,7 @@ mod intermedium;
 mod levels;
 mod mcts;
 mod playout;
+pub mod puzzles;
 mod search;
 pub mod tactics;
 mod uct;

@@ -6,6 +6,7 @@ mod bench;
 mod bench_builder;
 mod game_arg;
 mod matches;
+mod puzzles;
 mod soak;
 mod tactics;
 
@@ -60,6 +61,9 @@ enum Command {
     Match(matches::MatchArgs),
     /// Solve rates on the tactics suite (or generate suite positions).
     Tactics(tactics::TacticsArgs),
+    /// "Find the best move" puzzles from self-play, verified by exhaustive
+    /// search, as JSON in increasing difficulty.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Measure move generation, perft and the move builder's queries.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -170,6 +174,7 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Match(args) => matches::run(args),
         Command::Tactics(args) => tactics::run(args),
+        Command::Puzzles(args) => puzzles::run(args),
         Command::Bench { ms, builder_only } => {
             bench::run(ms, builder_only);
             Ok(())
