@@ -3,7 +3,7 @@
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
-use sowboard::ai::puzzles::{generate, Puzzle};
+use sowboard::ai::puzzles::{classify, generate, Puzzle};
 
 #[derive(Args)]
 pub struct PuzzlesArgs {
@@ -19,6 +19,10 @@ pub struct PuzzlesArgs {
     /// merged, duplicates dropped, and sorted by difficulty).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Instead of self-play, classify the positions in this file (one
+    /// position string a line), e.g. those a `--verbose` run reported.
+    #[arg(long)]
+    positions: Option<String>,
     /// Report each puzzle on stderr as it is found.
     #[arg(long)]
     verbose: bool,
@@ -32,27 +36,48 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     let (verbose, threads) = (args.verbose, args.threads.clamp(1, 16));
     let share = args.count.div_ceil(threads);
     let found = std::sync::atomic::AtomicUsize::new(0);
-    let mut puzzles: Vec<Puzzle> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let found = &found;
-                s.spawn(move || {
-                    generate(kind, share, args.seed.wrapping_add(1000 * t as u64), &mut |p| {
-                        let n = found.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if verbose {
-                            eprintln!(
-                                "{n:>4} {} {} ({} solutions)",
-                                p.kind,
-                                p.position,
-                                p.solutions.len()
-                            );
-                        }
+    let mut puzzles: Vec<Puzzle> = if let Some(path) = &args.positions {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let rules = sowboard::Rules::default();
+        let mut out = Vec::new();
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let pos: sowboard::Position =
+                line.trim().parse().map_err(|e| format!("{path} line {}: {e}", n + 1))?;
+            if pos.game != kind {
+                return Err(format!("{path} line {}: a position of another game", n + 1));
+            }
+            match classify(&pos, &rules) {
+                Some(p) => out.push(p),
+                None => eprintln!("{path} line {}: makes no puzzle", n + 1),
+            }
+        }
+        out
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let found = &found;
+                    s.spawn(move || {
+                        generate(kind, share, args.seed.wrapping_add(1000 * t as u64), &mut |p| {
+                            let n = found.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                            if verbose {
+                                eprintln!(
+                                    "{n:>4} {} {} ({} solutions)",
+                                    p.kind,
+                                    p.position,
+                                    p.solutions.len()
+                                );
+                            }
+                        })
                     })
                 })
-            })
-            .collect();
-        handles.into_iter().flat_map(|h| h.join().expect("a generating thread panicked")).collect()
-    });
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a generating thread panicked"))
+                .collect()
+        })
+    };
     let mut seen = std::collections::HashSet::new();
     puzzles.retain(|p| seen.insert(p.position.to_string()));
     puzzles.sort_by_key(|p| (p.difficulty, p.position.to_string()));
