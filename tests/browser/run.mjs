@@ -39,12 +39,14 @@ const host = await serve({ root: hostDir });
 await import('./units.test.mjs');
 await import('./wasm-api.test.mjs');
 await import('./flow.test.mjs');
+await import('./lessons.test.mjs');
 await import('./app.test.mjs');
 await import('./defects.test.mjs');
 await import('./drag.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
+await import('./learn.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];
