@@ -179,7 +179,10 @@ export class Puzzles {
     this.save();
     this.#stats();
     this.board.load(p.position, []);
-    const also = p.solutions.length > 1 ? ` Also accepted: ${p.solutions.filter((s) => s !== p.line[0]).join('; ')}.` : '';
+    const others = p.solutions.filter((s) => s !== p.line[0]);
+    // A long list (Cash in Hand: the same capture with other put-backs) is only counted.
+    const also = others.length > 3 ? ` ${others.length} other moves do as well.`
+      : others.length ? ` Also accepted: ${others.join('; ')}.` : '';
     this.#feedback(`Solution: ${p.line.join(', then ')}.${also}`, '');
     const playNext = (/** @type {number} */ i) => {
       if (i >= p.line.length || this.#puzzle !== p) return;
