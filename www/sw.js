@@ -1,7 +1,7 @@
 // Service worker: keeps a copy of the whole app (wasm included) so that it
 // loads without a network. Network first, so an online reload always gets the
 // current files (and refreshes the copy); the copy answers when offline.
-const CACHE = 'sowboard-v2';
+const CACHE = 'sowboard-v3';
 const APP = [
   './', 'index.html', 'app.css', 'icon.svg', 'embed.html', 'embed.css', 'embed.js',
   'app/main.js', 'app/save.js', 'app/fragment.js', 'app/ask.js', 'app/moves.js', 'app/words.js',
@@ -12,6 +12,8 @@ const APP = [
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
   'app/link-play.js', 'link/codec.js', 'link/store.js', 'link/board-link.js',
   'analysis/analysis.js', 'analysis/analysis.css', 'analysis/client.js', 'analysis/graph.js', 'analysis/worker.js', 'analysis/editor.js', 'board/analysis-view.js',
+  'learn.html', 'learn/learn.css', 'learn/app.js', 'learn/progress.js', 'learn/lessons.js', 'learn/lessons-ui.js',
+  'learn/judge.js', 'learn/puzzle-judge.js', 'learn/puzzles-ui.js', 'puzzles/intermedium.json', 'puzzles/cash-in-hand.json',
 ];
 
 self.addEventListener('install', (event) => {

@@ -24,6 +24,7 @@ mod levels;
 mod mcts;
 mod playout;
 pub mod review;
+pub mod puzzles;
 mod search;
 pub mod tactics;
 mod uct;

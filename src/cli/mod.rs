@@ -8,6 +8,7 @@ mod bench_builder;
 mod game_arg;
 mod matches;
 mod setup;
+mod puzzles;
 mod soak;
 mod tactics;
 
@@ -69,6 +70,9 @@ enum Command {
     Review(analyse::ReviewArgs),
     /// Time the review of a game played by level 2 against itself.
     ReviewBench(analyse::ReviewBenchArgs),
+    /// "Find the best move" puzzles from self-play, verified by exhaustive
+    /// search, as JSON in increasing difficulty.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Measure move generation, perft and the move builder's queries.
     Bench {
         /// How long to run each measurement, in milliseconds.
@@ -145,6 +149,7 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Analyse(args) => analyse::run_analyse(args),
         Command::Review(args) => analyse::run_review(args),
         Command::ReviewBench(args) => analyse::run_review_bench(args),
+        Command::Puzzles(args) => puzzles::run(args),
         Command::Bench { ms, builder_only } => {
             bench::run(ms, builder_only);
             Ok(())

@@ -8,4 +8,5 @@ mod cash;
 mod guarantees;
 mod intermedium;
 mod match_cli;
+mod puzzles;
 mod tactics;

@@ -123,7 +123,7 @@ test('chooser keys: arrows step, digits pick (two in a row make one number)', ()
 test('service worker: it keeps a copy of every script of the page', () => {
   const www = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../www');
   const sw = fs.readFileSync(path.join(www, 'sw.js'), 'utf8');
-  for (const dir of ['app', 'board']) {
+  for (const dir of ['app', 'board', 'learn', 'puzzles']) {
     for (const file of fs.readdirSync(path.join(www, dir))) assert(sw.includes(`'${dir}/${file}'`), `sw.js lists ${dir}/${file}`);
   }
 });

@@ -40,6 +40,7 @@ await import('./units.test.mjs');
 await import('./link.test.mjs');
 await import('./wasm-api.test.mjs');
 await import('./flow.test.mjs');
+await import('./lessons.test.mjs');
 await import('./app.test.mjs');
 await import('./defects.test.mjs');
 await import('./drag.test.mjs');
@@ -48,6 +49,7 @@ await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
 await import('./link-play.test.mjs');
 await import('./analysis.test.mjs');
+await import('./learn.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

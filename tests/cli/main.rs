@@ -2,3 +2,4 @@
 
 mod cash;
 mod intermedium;
+mod puzzles;

@@ -1,0 +1,447 @@
+//! "Find the best move" puzzles (issue 13): positions from self-play whose
+//! answers are decided by exhaustive search over the rules' public
+//! interface (`Position::legal_moves`), never by the AI's judgement.
+//!
+//! `classify` looks at a position and says which kind of puzzle it makes, if
+//! any, with EVERY first move that does as well as the best one. The kinds,
+//! tried in this order (the first that fits wins, so a position with a win
+//! in one is never a "biggest capture"):
+//!
+//! - `win-in-one`: a move wins at once (Intermedium: the city; Cash in Hand:
+//!   the opponent's last stones);
+//! - `win-in-two` (Intermedium): no move wins at once, but some move leaves
+//!   the opponent only replies after which a win in one exists (three plies,
+//!   exhaustive);
+//! - `only-defence`: most moves let the opponent win at once; the answers
+//!   are every move that does not;
+//! - `biggest-capture`: the moves that capture and come out furthest ahead
+//!   in stones after the opponent's best reply (two plies, exhaustive; in
+//!   Cash in Hand this includes where the captured stones are put back).
+//!
+//! A position is a puzzle only when the answers are a small part of the
+//! moves, so that a careless move fails it. `verify` recomputes a puzzle
+//! from its position and checks every stated fact: the shipped files are
+//! re-verified by a test, so a wrong solution set fails the build.
+
+use super::{choose, Agent, Limits, NoClock};
+use crate::game::Game;
+use crate::position::Position;
+use crate::transition::Transition;
+use crate::variant::{GameKind, Rules, Side};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
+
+/// One puzzle, in the shape of the shipped JSON (plus its kind and
+/// difficulty, which order the file and are recomputed on verification).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    pub kind: &'static str,
+    pub position: Position,
+    /// Every accepted first move (one notation per distinct move), sorted.
+    pub solutions: Vec<String>,
+    /// What the player must find, in one line.
+    pub goal: String,
+    /// The expected line: the first solution, and for `win-in-two` the
+    /// opponent's reply and the winning move after it.
+    pub line: Vec<String>,
+    /// Higher is harder: the kind's rank times 10 plus how rare the answers
+    /// are among the moves (log2 of moves per answer, at most 9).
+    pub difficulty: u32,
+}
+
+const WIN: i64 = 1_000_000;
+/// Enumeration work allowed per move list.
+const LIST_LIMIT: usize = 200_000;
+/// Transitions the search may look at for one position.
+const WORK_LIMIT: usize = 2_000_000;
+/// At most this many answers: a puzzle has few right moves (and in Cash in
+/// Hand, a win that any redistribution keeps is not about the redistribution).
+const MAX_SOLUTIONS: usize = 24;
+/// A biggest capture must beat every other move by this many stones.
+const GAP: i64 = 2;
+
+fn material(pos: &Position, me: Side) -> i64 {
+    pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
+}
+
+/// The result of `t` for `me` if it ends the game: WIN, -WIN or 0 (draw).
+fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
+    let o = t.decisive.or_else(|| t.position.status(rules))?;
+    Some(match o.winner {
+        Some(w) if w == me => WIN,
+        Some(_) => -WIN,
+        None => 0,
+    })
+}
+
+struct Search<'a> {
+    rules: &'a Rules,
+    work: usize,
+}
+
+impl Search<'_> {
+    fn moves(&mut self, pos: &Position) -> Option<Vec<Transition>> {
+        let moves = pos.legal_moves(self.rules, LIST_LIMIT).ok()?;
+        self.work += moves.len();
+        (self.work <= WORK_LIMIT).then_some(moves)
+    }
+
+    /// The value of `m` for `me`: its result, else the worst over every reply
+    /// (a reply's result, else the stone difference after it).
+    fn two_ply(&mut self, m: &Transition, me: Side) -> Option<i64> {
+        if let Some(v) = result(m, me, self.rules) {
+            return Some(v);
+        }
+        let replies = self.moves(&m.position)?;
+        replies
+            .iter()
+            .map(|r| result(r, me, self.rules).unwrap_or_else(|| material(&r.position, me)))
+            .min()
+    }
+
+    /// The moves from `pos` that win at once for the side to move.
+    fn wins_now(&mut self, pos: &Position) -> Option<Vec<Transition>> {
+        let me = pos.side_to_move;
+        let rules = self.rules;
+        Some(self.moves(pos)?.into_iter().filter(|t| result(t, me, rules) == Some(WIN)).collect())
+    }
+
+    /// For a move `m` that does not end the game: `Some(Some(reply))` when
+    /// every reply leaves `me` a win in one (the reply given is the one
+    /// leaving the fewest winning moves, then the first in notation order),
+    /// `Some(None)` when some reply does not.
+    fn forces_win(&mut self, m: &Transition, me: Side) -> Option<Option<(Transition, Transition)>> {
+        let mut replies = self.moves(&m.position)?;
+        replies.sort_by_key(|r| r.mv.to_string());
+        let mut best: Option<(usize, Transition, Transition)> = None;
+        for r in replies {
+            if result(&r, me, self.rules).is_some() {
+                return Some(None);
+            }
+            let mut wins = self.wins_now(&r.position)?;
+            if wins.is_empty() {
+                return Some(None);
+            }
+            wins.sort_by_key(|w| w.mv.to_string());
+            if best.as_ref().is_none_or(|(n, ..)| wins.len() < *n) {
+                best = Some((wins.len(), r, wins.swap_remove(0)));
+            }
+        }
+        Some(best.map(|(_, r, w)| (r, w)))
+    }
+}
+
+fn rarity(moves: usize, answers: usize) -> u32 {
+    ((moves as f64 / answers as f64).log2().floor() as u32).min(9)
+}
+
+fn texts(moves: &[&Transition]) -> Vec<String> {
+    let mut t: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+    t.sort();
+    t
+}
+
+/// The puzzle `pos` makes, if any (see the module comment). Deterministic:
+/// the same position always gives the same puzzle.
+pub fn classify(pos: &Position, rules: &Rules) -> Option<Puzzle> {
+    let mut s = Search { rules, work: 0 };
+    let me = pos.side_to_move;
+    let game = pos.game;
+    let them = capitalised(game.side_name(me.opponent()));
+    let moves = s.moves(pos)?;
+    if moves.len() < 4 || result_of_position(pos, rules) {
+        return None;
+    }
+    let puzzle = |kind, answers: Vec<&Transition>, goal: String, line: Vec<String>, rank: u32| {
+        let solutions = texts(&answers);
+        let line = if line.is_empty() { vec![solutions[0].clone()] } else { line };
+        Some(Puzzle {
+            kind,
+            position: *pos,
+            difficulty: rank * 10 + rarity(moves.len(), answers.len()),
+            solutions,
+            goal,
+            line,
+        })
+    };
+    let small = |n: usize| n > 0 && n * 4 <= moves.len() && n <= MAX_SOLUTIONS;
+
+    let wins: Vec<&Transition> =
+        moves.iter().filter(|t| result(t, me, rules) == Some(WIN)).collect();
+    if !wins.is_empty() {
+        if !small(wins.len()) {
+            return None;
+        }
+        let goal = match game {
+            GameKind::Intermedium => format!("Capture {them}'s city in one move."),
+            GameKind::CashInHand => format!("Take {them}'s last stones in one move."),
+        };
+        return puzzle("win-in-one", wins, goal, vec![], 0);
+    }
+
+    // Two plies for every move: the value of each, and whether it loses at once.
+    let values: Vec<i64> = moves.iter().map(|m| s.two_ply(m, me)).collect::<Option<_>>()?;
+
+    if game == GameKind::Intermedium {
+        let mut forced = Vec::new();
+        let mut line = Vec::new();
+        let mut sorted: Vec<&Transition> = moves.iter().collect();
+        sorted.sort_by_key(|m| m.mv.to_string());
+        for m in sorted {
+            if result(m, me, rules).is_some() {
+                continue;
+            }
+            if let Some((r, w)) = s.forces_win(m, me)? {
+                if line.is_empty() {
+                    line = vec![m.mv.to_string(), r.mv.to_string(), w.mv.to_string()];
+                }
+                forced.push(m);
+            }
+        }
+        if !forced.is_empty() {
+            if !small(forced.len()) {
+                return None;
+            }
+            let goal = format!("Capture {them}'s city in two moves, whatever {them} replies.");
+            return puzzle("win-in-two", forced, goal, line, 3);
+        }
+    }
+
+    let losing = values.iter().filter(|&&v| v == -WIN).count();
+    if losing * 2 >= moves.len() {
+        let safe: Vec<&Transition> =
+            moves.iter().zip(&values).filter(|(_, &v)| v > -WIN).map(|(m, _)| m).collect();
+        if !small(safe.len()) {
+            return None;
+        }
+        let threat = match game {
+            GameKind::Intermedium => format!("{them} threatens to capture your city"),
+            GameKind::CashInHand => format!("{them} threatens to take all your stones"),
+        };
+        let goal = if safe.len() == 1 {
+            format!("{threat}: find the only move that stops it.")
+        } else {
+            format!("{threat}: find a move that stops it ({} moves do).", safe.len())
+        };
+        return puzzle("only-defence", safe, goal, vec![], 2);
+    }
+
+    let best = *values.iter().max()?;
+    let next = values.iter().filter(|&&v| v < best).max().copied()?;
+    let gain = best - material(pos, me);
+    if best == -WIN || best - next < GAP || gain < GAP {
+        return None;
+    }
+    let answers: Vec<&Transition> =
+        moves.iter().zip(&values).filter(|(_, &v)| v == best).map(|(m, _)| m).collect();
+    if !small(answers.len()) || answers.iter().any(|a| a.captured.is_empty()) {
+        return None;
+    }
+    let goal = match game {
+        GameKind::Intermedium => {
+            format!("Find the biggest capture: come out {gain} stones further ahead after {them}'s best reply.")
+        }
+        GameKind::CashInHand => format!(
+            "Capture, and put the stones back where they serve you best: come out {gain} stones further ahead after {them}'s best reply."
+        ),
+    };
+    puzzle("biggest-capture", answers, goal, vec![], 1)
+}
+
+fn capitalised(name: &str) -> String {
+    let mut c = name.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+/// Whether the game is already over in `pos`.
+fn result_of_position(pos: &Position, rules: &Rules) -> bool {
+    pos.status(rules).is_some()
+}
+
+/// Checks a stated puzzle against the engine: its position must make the
+/// same puzzle (kind, goal, difficulty), every stated solution must be legal
+/// and the stated solutions must be exactly the accepted moves (compared by
+/// what they lead to, as the rules compare moves), and the line must be
+/// legal, start with a solution and, for `win-in-two`, end in a win.
+pub fn verify(
+    position: &str,
+    solutions: &[String],
+    goal: &str,
+    line: &[String],
+    rules: &Rules,
+) -> Result<Puzzle, String> {
+    let pos: Position = position.parse().map_err(|e| format!("bad position: {e}"))?;
+    let found = classify(&pos, rules).ok_or("the position makes no puzzle (search says no)")?;
+    if goal != found.goal {
+        return Err(format!("goal '{goal}' but the search gives '{}'", found.goal));
+    }
+    let outcome_set = |texts: &[String]| -> Result<HashSet<(String, bool)>, String> {
+        let mut set = HashSet::new();
+        for t in texts {
+            let tr = pos.play_text(t, rules).map_err(|e| format!("solution '{t}': {e}"))?;
+            if !set.insert((tr.position.to_string(), tr.decisive.is_some())) {
+                return Err(format!("solution '{t}' repeats another solution (same result)"));
+            }
+        }
+        Ok(set)
+    };
+    let stated = outcome_set(solutions)?;
+    let accepted = outcome_set(&found.solutions)?;
+    if stated != accepted {
+        let missing: Vec<&String> = found
+            .solutions
+            .iter()
+            .filter(|t| {
+                let tr = pos.play_text(t, rules).expect("checked above");
+                !stated.contains(&(tr.position.to_string(), tr.decisive.is_some()))
+            })
+            .collect();
+        return Err(format!(
+            "{} solutions stated, {} moves do as well; not accepted but should be: {missing:?}",
+            stated.len(),
+            accepted.len()
+        ));
+    }
+    let first = line.first().ok_or("the line is empty")?;
+    let tr = pos.play_text(first, rules).map_err(|e| format!("line '{first}': {e}"))?;
+    if !stated.contains(&(tr.position.to_string(), tr.decisive.is_some())) {
+        return Err(format!("the line starts with '{first}', not a solution"));
+    }
+    let expected_len = if found.kind == "win-in-two" { 3 } else { 1 };
+    if line.len() != expected_len {
+        return Err(format!(
+            "a {} puzzle has a line of {expected_len}, not {}",
+            found.kind,
+            line.len()
+        ));
+    }
+    if found.kind == "win-in-two" {
+        let mut g = Game::from_position(pos, *rules);
+        for m in line {
+            g.play_text(m).map_err(|e| format!("line '{m}': {e}"))?;
+        }
+        if g.outcome().and_then(|o| o.winner) != Some(pos.side_to_move) {
+            return Err("the line does not end in a win".into());
+        }
+    }
+    Ok(found)
+}
+
+/// Positions from self-play: Intermedium games between levels 1 and 2 from
+/// the start; Cash in Hand games between the same levels from small random
+/// set-ups (a crowded corner of stacks of 1-3), since positions with the
+/// game's 32-stone stacks have far too many moves to search exhaustively.
+fn self_play(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
+    let start = match kind {
+        GameKind::Intermedium => Position::start(kind),
+        GameKind::CashInHand => {
+            let Some(p) = cash_setup(rng) else { return vec![] };
+            p
+        }
+    };
+    let mut game = Game::from_position(start, Rules::default());
+    let plies = match kind {
+        GameKind::Intermedium => 60,
+        GameKind::CashInHand => 12,
+    };
+    let limits = Limits { nodes: Some(2_000), time_ms: None };
+    let mut seen = vec![start];
+    for _ in 0..plies {
+        let agent = if rng.random_bool(0.5) { Agent::Level(2) } else { Agent::Level(1) };
+        let Some(t) = choose(agent, &game, rng.random(), limits, &NoClock) else { break };
+        game.push(t);
+        if game.outcome().is_some() {
+            break;
+        }
+        seen.push(*game.position());
+    }
+    seen
+}
+
+fn cash_setup(rng: &mut SmallRng) -> Option<Position> {
+    let mut cells = [0u8; 64];
+    let (f0, r0) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
+    for r in r0..r0 + 5 {
+        for f in f0..f0 + 5 {
+            if rng.random_bool(0.5) {
+                cells[r * 8 + f] = rng.random_range(1..=3);
+            }
+        }
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|r| (0..8).map(|f| cells[r * 8 + f].to_string()).collect::<Vec<_>>().join(","))
+        .collect();
+    let side = if rng.random_bool(0.5) { "white" } else { "black" };
+    format!("cash-in-hand {} {side} 0 20", ranks.join("/")).parse().ok()
+}
+
+/// Positions with a taller stack are left out: such a stack has thousands
+/// of sowing paths, which makes the exhaustive search slow and the puzzle
+/// hard to read.
+const MAX_STACK: u8 = 5;
+
+/// A cheap filter before the exhaustive search (generation only; `classify`
+/// and `verify` do not use it): a move that captures or wins at once, or the
+/// opponent threatening a win at once. Most positions have neither, and the
+/// puzzles they might still make are rare.
+fn promising(pos: &Position, rules: &Rules) -> bool {
+    let Ok(moves) = pos.legal_moves(rules, LIST_LIMIT) else { return false };
+    if moves.iter().any(|m| !m.captured.is_empty() || m.decisive.is_some()) {
+        return true;
+    }
+    let mut flipped = *pos;
+    flipped.side_to_move = pos.side_to_move.opponent();
+    let Ok(threats) = flipped.legal_moves(rules, LIST_LIMIT) else { return false };
+    threats.iter().any(|m| m.decisive.is_some())
+}
+
+/// Puzzles taken from one self-play game at most, for variety (the
+/// positions of one game follow each other closely).
+const PER_GAME: usize = 3;
+
+/// `count` puzzles of `kind` from self-play, no puzzle kind more than 80 %
+/// of them, at most `PER_GAME` from one game, sorted by difficulty (then position, for a stable order). Each
+/// one found is also handed to `progress` (the search is slow).
+pub fn generate(
+    kind: GameKind,
+    count: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(&Puzzle),
+) -> Vec<Puzzle> {
+    let rules = Rules::default();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut out: Vec<Puzzle> = Vec::new();
+    let mut seen = HashSet::new();
+    let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
+    let cap = (count * 4).div_ceil(5).max(1);
+    let mut games = 0;
+    while out.len() < count && games < count * 50 {
+        games += 1;
+        let mut from_game = 0;
+        for pos in self_play(kind, &mut rng) {
+            if out.len() >= count || from_game >= PER_GAME || !seen.insert(pos.to_string()) {
+                continue;
+            }
+            let geometry = pos.board.geometry();
+            if geometry.cells().any(|c| pos.board.get(c) > MAX_STACK) {
+                continue;
+            }
+            if !promising(&pos, &rules) {
+                continue;
+            }
+            let Some(p) = classify(&pos, &rules) else { continue };
+            let n = per_kind.entry(p.kind).or_default();
+            if *n >= cap {
+                continue;
+            }
+            *n += 1;
+            from_game += 1;
+            progress(&p);
+            out.push(p);
+        }
+    }
+    out.sort_by_key(|p| (p.difficulty, p.position.to_string()));
+    out
+}

@@ -1,0 +1,127 @@
+//! `sowboard puzzles`: "find the best move" puzzles from self-play, each
+//! decided by exhaustive search (`sowboard::ai::puzzles`), printed as the
+//! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
+
+use clap::Args;
+use sowboard::ai::puzzles::{classify, generate, Puzzle};
+
+#[derive(Args)]
+pub struct PuzzlesArgs {
+    /// intermedium or cash-in-hand.
+    #[arg(long)]
+    game: String,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search on this many threads (each from its own seed; the results are
+    /// merged, duplicates dropped, and sorted by difficulty).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Instead of self-play, classify the positions in this file (one
+    /// position string a line), e.g. those a `--verbose` run reported.
+    #[arg(long)]
+    positions: Option<String>,
+    /// Report each puzzle on stderr as it is found.
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn run(args: PuzzlesArgs) -> Result<(), String> {
+    let kind = super::game_arg::game_kind(&args.game)?;
+    if args.count == 0 {
+        return Err("--count must be at least 1".into());
+    }
+    let (verbose, threads) = (args.verbose, args.threads.clamp(1, 16));
+    let share = args.count.div_ceil(threads);
+    let found = std::sync::atomic::AtomicUsize::new(0);
+    let mut puzzles: Vec<Puzzle> = if let Some(path) = &args.positions {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let rules = sowboard::Rules::default();
+        let mut out = Vec::new();
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let pos: sowboard::Position =
+                line.trim().parse().map_err(|e| format!("{path} line {}: {e}", n + 1))?;
+            if pos.game != kind {
+                return Err(format!("{path} line {}: a position of another game", n + 1));
+            }
+            match classify(&pos, &rules) {
+                Some(p) => out.push(p),
+                None => eprintln!("{path} line {}: makes no puzzle", n + 1),
+            }
+        }
+        out
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let found = &found;
+                    s.spawn(move || {
+                        generate(kind, share, args.seed.wrapping_add(1000 * t as u64), &mut |p| {
+                            let n = found.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                            if verbose {
+                                eprintln!(
+                                    "{n:>4} {} {} ({} solutions)",
+                                    p.kind,
+                                    p.position,
+                                    p.solutions.len()
+                                );
+                            }
+                        })
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a generating thread panicked"))
+                .collect()
+        })
+    };
+    let mut seen = std::collections::HashSet::new();
+    puzzles.retain(|p| seen.insert(p.position.to_string()));
+    puzzles.sort_by_key(|p| (p.difficulty, p.position.to_string()));
+    puzzles.truncate(args.count);
+    if puzzles.len() < args.count {
+        eprintln!("note: only {} puzzles found (asked for {})", puzzles.len(), args.count);
+    }
+    let lines: Vec<String> = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| to_json(p, &format!("{}-{:03}", kind.name(), i + 1)))
+        .collect();
+    println!("[\n{}\n]", lines.join(",\n"));
+    Ok(())
+}
+
+/// A JSON string literal (the texts are ASCII, but quote them properly anyway).
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn list(items: &[String]) -> String {
+    format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
+}
+
+/// One puzzle in the issue's shape: id, game, position, solutions, goal, line.
+fn to_json(p: &Puzzle, id: &str) -> String {
+    format!(
+        "{{\"id\": {}, \"game\": {}, \"position\": {}, \"solutions\": {}, \"goal\": {}, \"line\": {}}}",
+        quote(id),
+        quote(p.position.game.name()),
+        quote(&p.position.to_string()),
+        list(&p.solutions),
+        quote(&p.goal),
+        list(&p.line)
+    )
+}

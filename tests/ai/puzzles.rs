@@ -1,0 +1,115 @@
+//! The shipped puzzles (`www/puzzles/*.json`, issue 13) re-verified by
+//! exhaustive search: a puzzle whose solution set, goal or line is wrong
+//! fails the build. Also: the verifier itself rejects a wrong solution set.
+
+use serde_json::Value;
+use sowboard::ai::puzzles::{classify, verify};
+use sowboard::{Position, Rules};
+use std::collections::HashSet;
+
+const FILES: [(&str, &str); 2] = [
+    ("intermedium", "www/puzzles/intermedium.json"),
+    ("cash-in-hand", "www/puzzles/cash-in-hand.json"),
+];
+
+fn load(path: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    v.as_array().unwrap_or_else(|| panic!("{path}: not an array")).clone()
+}
+
+fn strings(v: &Value, key: &str, id: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{id}: {key} is not an array"))
+        .iter()
+        .map(|s| s.as_str().unwrap_or_else(|| panic!("{id}: {key} holds a non-string")).to_string())
+        .collect()
+}
+
+fn text<'a>(v: &'a Value, key: &str, id: &str) -> &'a str {
+    v[key].as_str().unwrap_or_else(|| panic!("{id}: {key} is not a string"))
+}
+
+#[test]
+fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
+    let rules = Rules::default();
+    for (game, path) in FILES {
+        let puzzles = load(path);
+        assert!(puzzles.len() >= 100, "{path}: {} puzzles, at least 100 wanted", puzzles.len());
+        let mut ids = HashSet::new();
+        let mut last_difficulty = 0;
+        let mut kinds = HashSet::new();
+        for p in &puzzles {
+            let id = p["id"].as_str().unwrap_or_else(|| panic!("{path}: a puzzle without an id"));
+            assert!(ids.insert(id.to_string()), "{id}: id repeated");
+            let keys: HashSet<&str> =
+                p.as_object().expect("an object").keys().map(|k| k.as_str()).collect();
+            let shape: HashSet<&str> =
+                ["id", "game", "position", "solutions", "goal", "line"].into();
+            assert_eq!(keys, shape, "{id}: the issue's JSON shape");
+            assert_eq!(text(p, "game", id), game, "{id}: game");
+            let position = text(p, "position", id);
+            assert!(position.starts_with(game), "{id}: position of another game");
+            let found = verify(
+                position,
+                &strings(p, "solutions", id),
+                text(p, "goal", id),
+                &strings(p, "line", id),
+                &rules,
+            )
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert!(
+                found.difficulty >= last_difficulty,
+                "{id}: the file is not in increasing difficulty"
+            );
+            last_difficulty = found.difficulty;
+            kinds.insert(found.kind);
+        }
+        assert!(kinds.len() >= 2, "{path}: only the kinds {kinds:?}");
+    }
+}
+
+#[test]
+fn the_verifier_rejects_a_wrong_solution_set_goal_or_line() {
+    let rules = Rules::default();
+    // A puzzle with several solutions, so that one can be left out.
+    let all = load(FILES[0].1);
+    let p = all
+        .iter()
+        .find(|p| p["solutions"].as_array().is_some_and(|s| s.len() >= 2))
+        .expect("a puzzle with 2 solutions");
+    let (pos, goal) = (text(p, "position", "first"), text(p, "goal", "first"));
+    let (solutions, line) = (strings(p, "solutions", "first"), strings(p, "line", "first"));
+    verify(pos, &solutions, goal, &line, &rules).expect("the shipped puzzle");
+    // A missing solution.
+    let mut fewer = solutions.clone();
+    fewer.retain(|s| s != &line[0]);
+    fewer.truncate(solutions.len() - 1);
+    assert!(verify(pos, &fewer, goal, &line, &rules).is_err(), "a solution left out");
+    // A legal move that is not as good.
+    let position: Position = pos.parse().unwrap();
+    let accepted: HashSet<String> =
+        solutions.iter().map(|s| pos_after(&position, s, &rules)).collect();
+    let other = position
+        .legal_moves(&rules, 1_000_000)
+        .unwrap()
+        .into_iter()
+        .find(|t| !accepted.contains(&t.position.to_string()))
+        .map(|t| t.mv.to_string())
+        .expect("a non-solution move");
+    let mut more = solutions.clone();
+    more.push(other.clone());
+    assert!(verify(pos, &more, goal, &line, &rules).is_err(), "a wrong move accepted: {other}");
+    assert!(verify(pos, &solutions, "Something else.", &line, &rules).is_err(), "a wrong goal");
+    assert!(
+        verify(pos, &solutions, goal, &[other], &rules).is_err(),
+        "a line not starting with a solution"
+    );
+    // A position that makes no puzzle: the start.
+    assert!(classify(&Position::start(sowboard::GameKind::Intermedium), &rules).is_none());
+}
+
+fn pos_after(p: &Position, m: &str, rules: &Rules) -> String {
+    p.play_text(m, rules).unwrap().position.to_string()
+}

@@ -1,0 +1,142 @@
+// Issue 13: the Learn page. One lesson per game walked as a learner would
+// (a wrong answer first: its explanation, the position back for a retry;
+// then the right one), progress kept over a reload, and a puzzle failed and
+// one solved, with the streak and solved count. Screenshots on desktop and
+// phone go to the artifacts.
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { watchErrors } from './lib/browser.mjs';
+import { dragCells } from './lib/page.mjs';
+
+/** The Learn page in a fresh page (empty storage), at `hash`. */
+async function open(context, url, hash = '', viewport = null) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  await page.goto(url + 'icon.svg');
+  await page.evaluate(() => localStorage.clear());
+  const errors = watchErrors(page);
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(`${url}learn.html${hash}`);
+  await page.waitForFunction(() => document.querySelector('#board')?.position
+    && (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent));
+  await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
+  return { page, errors };
+}
+
+const text = (page, sel) => page.locator(sel).textContent();
+const boardPosition = (page) => page.evaluate(() => document.querySelector('#board').position);
+
+async function pickLesson(page, game, title) {
+  await page.selectOption('#lesson-game', game);
+  const value = await page.evaluate((t) => [...document.querySelectorAll('#lesson-pick option')].find((o) => o.textContent.includes(t)).value, title);
+  await page.selectOption('#lesson-pick', value);
+}
+
+test('13: an Intermedium lesson walked on the board: a wrong move is explained and undone, the right one advances, progress survives a reload', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'intermedium', 'Capturing');
+  const start = await boardPosition(page);
+  assert(/Neto/.test(await text(page, '#lesson-text')), 'the first step is Neto’s example');
+  await dragCells(page, 'a6-b7-c6-d7'.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  const why = await text(page, '#lesson-feedback');
+  assert(/capture c5/.test(why) && /d7, which held 0 stones/.test(why), `a specific explanation: ${why}`);
+  await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-wrong-desktop.png` });
+  await page.waitForFunction((p) => document.querySelector('#board').position === p, start);
+  assert(await page.locator('#lesson-next').isDisabled(), 'no Next after a wrong answer');
+  await dragCells(page, 'a6-b5-c4-d5'.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  assert(/d5/.test(await text(page, '#lesson-feedback')), 'the success says why');
+  assert(!(await page.locator('#lesson-next').isDisabled()), 'Next is open');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-right-desktop.png` });
+  await page.click('#lesson-next');
+  assert(/step 2 of 4/.test(await text(page, '#lesson-where')), await text(page, '#lesson-where'));
+  // The edge, the corner and the four-stack capture.
+  for (const move of ['d3-c4-b5', 'c2-b3-a2', 'f7-e6-d5']) {
+    await dragCells(page, move.split('-'), { selector: '#board' });
+    await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+    await page.click('#lesson-next');
+  }
+  assert(/Capturing the city/.test(await text(page, '#lesson-where')), 'on to the next lesson');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+  // The page opened again (same browser profile, so the same storage).
+  const again = await ctx.context.newPage();
+  await again.goto(`${ctx.url}learn.html`);
+  await again.waitForFunction(() => document.querySelector('#lesson-pick option') && document.querySelector('#lesson-text').textContent);
+  const options = await again.locator('#lesson-pick option').allTextContents();
+  assert(options.some((o) => o === '✓ 5. Capturing'), `the finished lesson is ticked when the page is opened again: ${options}`);
+  assert(/Capturing the city/.test(await text(again, '#lesson-where')), 'and the page opens where the learner was');
+  await again.close();
+});
+
+test('13: a Cash in Hand lesson of choices: a refused move is explained from the engine’s refusal, the right one is played', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'cash-in-hand', 'What blocks');
+  await page.click('#lesson-options button:has-text("d3:3 e4:1 d3:2")');
+  const why = await text(page, '#lesson-feedback');
+  assert(/never enters a cell twice/.test(why) && /revisits d3/.test(why), `the refusal explained: ${why}`);
+  await page.click('#lesson-options button:has-text("d3:3 e4:1 f5:2")');
+  await page.waitForFunction(() => document.querySelector('#board').moves.length === 1);
+  await page.click('#lesson-next');
+  await page.click('#lesson-options button:has-text("d3:2 e4:2")');
+  assert(/taller than the stones/.test(await text(page, '#lesson-feedback')), 'the tall stack');
+  await page.click('#lesson-options button:has-text("d3:2 c4:2")');
+  await page.click('#lesson-next');
+  await page.click('#lesson-options button:has-text("d3:3 e4:3")');
+  assert(/gate/.test(await text(page, '#lesson-feedback')), 'the gate');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-cash-gate-desktop.png` });
+  await page.click('#lesson-options button:has-text("d3:3 c4:3")');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  const progress = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard-learn-v1')).lessons['c-blocks']);
+  assertEqual(progress, 3, 'the three steps are saved');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the next puzzle solved counts and starts a streak', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
+  await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
+  const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
+  const [p1, p2] = puzzles;
+  const wrong = await page.evaluate(async (p) => {
+    const { Game } = await import('/pkg/sowboard.js');
+    const { sameMove } = await import('/learn/judge.js');
+    const g = Game.load(p.position);
+    return g.legalMoves(500).find((m) => !p.solutions.some((s) => sameMove(Game, p.position, s, m)));
+  }, p1);
+  await dragCells(page, wrong.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#puzzle-feedback').classList.contains('wrong'));
+  assert(/Not the best/.test(await text(page, '#puzzle-feedback')), 'failed');
+  assert(/streak 0/.test(await text(page, '#puzzle-stats')), await text(page, '#puzzle-stats'));
+  await page.click('#puzzle-solution');
+  await page.waitForFunction((n) => document.querySelector('#board').moves.length === n, p1.line.length);
+  assert((await text(page, '#puzzle-feedback')).includes(p1.line[0]), 'the solution is named');
+  await page.click('#puzzle-next');
+  await page.waitForFunction(() => /Puzzle 2 of/.test(document.querySelector('#puzzle-where').textContent));
+  assertEqual(await text(page, '#puzzle-goal'), p2.goal, 'the goal line');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-desktop.png` });
+  await dragCells(page, p2.line[0].split('-'), { selector: '#board' });
+  if (p2.line.length > 1) {
+    await page.waitForFunction(() => document.querySelector('#board').moves.length === 2);
+    await dragCells(page, p2.line[2].split('-'), { selector: '#board' });
+  }
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  const stats = await text(page, '#puzzle-stats');
+  assert(/Solved 1 of/.test(stats) && /streak 1/.test(stats), stats);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wider than the screen', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url, '', { width: 390, height: 844 });
+  await pickLesson(page, 'cash-in-hand', 'designer');
+  await page.click('#lesson-options button >> nth=0');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-phone.png`, fullPage: true });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert(width <= 390, `the page is ${width}px wide`);
+  await page.click('#tab-puzzles');
+  await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
+  await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-phone.png`, fullPage: true });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

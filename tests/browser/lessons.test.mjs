@@ -1,0 +1,78 @@
+// Every lesson step and every shipped puzzle's data, checked under node with
+// the real engine (issue 13): a step's answer is legal and achieves the step;
+// each listed wrong answer is refused (with the listed code) or legal but
+// failing, and the learner is shown the listed explanation (or, for a
+// refusal without one, the refusal code's sentence); a choice step offers its
+// answer and its wrong answers and nothing else.
+import fs from 'node:fs';
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { LESSONS } from '../../www/learn/lessons.js';
+import { judgeStep, REFUSALS, tryMove } from '../../www/learn/judge.js';
+import { judgePuzzleMove, replyFor, solvedByWin } from '../../www/learn/puzzle-judge.js';
+
+const PKG = new URL('../../www/pkg/', import.meta.url);
+const wasm = await import(new URL('sowboard.js', PKG));
+await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
+const { Game } = wasm;
+
+for (const [game, lessons] of Object.entries(LESSONS)) {
+  test(`lessons ${game}: every step's answer is right and every listed wrong answer fails with its explanation`, () => {
+    assert(lessons.length >= 5, `${game}: ${lessons.length} lessons`);
+    for (const lesson of lessons) {
+      lesson.steps.forEach((step, i) => {
+        const where = `${lesson.id} step ${i + 1}`;
+        assert(step.position.startsWith(game), `${where}: a position of ${game}`);
+        const sentences = step.text.split(/[.?!:](?:\s|$)/).filter((s) => s.trim()).length;
+        assert(sentences <= 5, `${where}: the text is short (${sentences} parts)`);
+        const right = judgeStep(Game, step, step.answer);
+        assert(right.right, `${where}: the answer ${step.answer} is judged wrong: ${right.text}`);
+        assert((step.wrong ?? []).length > 0, `${where}: at least one wrong answer is checked`);
+        for (const w of step.wrong ?? []) {
+          const v = judgeStep(Game, step, w.move);
+          assert(!v.right, `${where}: the wrong answer ${w.move} is judged right`);
+          if (w.code) assertEqual(v.code, w.code, `${where}: ${w.move} refused with`);
+          const shown = w.why ?? (v.code ? REFUSALS[v.code] : null);
+          if (shown) assert(v.text.startsWith(shown), `${where}: ${w.move} explains "${v.text}", expected "${shown}"`);
+          else assert(/^(That does not win|The aim is|Not the move|Move the stack|Pick up|The last stone)/.test(v.text) && /It /.test(v.text),
+            `${where}: ${w.move} gets a specific explanation from its result: "${v.text}"`);
+        }
+        if (step.ask === 'choose') {
+          const expected = [step.answer, ...(step.wrong ?? []).map((w) => w.move)].sort();
+          assertEqual([...(step.options ?? [])].sort(), expected, `${where}: the options are the answer and the wrong answers`);
+        }
+      });
+    }
+  });
+}
+
+for (const game of ['intermedium', 'cash-in-hand']) {
+  test(`puzzles ${game}: the file's shape, and the engine accepts every solution and refuses another move`, () => {
+    const puzzles = JSON.parse(fs.readFileSync(new URL(`../../www/puzzles/${game}.json`, import.meta.url), 'utf8'));
+    assert(puzzles.length >= 100, `${puzzles.length} puzzles`);
+    for (const p of puzzles.slice(0, 30)) {
+      assertEqual(Object.keys(p), ['id', 'game', 'position', 'solutions', 'goal', 'line'], `${p.id}: shape`);
+      for (const s of p.solutions) assert(judgePuzzleMove(Game, p, s).right, `${p.id}: solution ${s} accepted`);
+      // A legal move that is not a solution (compared by the position after it).
+      const after = (m) => tryMove(Game, p.position, m).info?.position;
+      const accepted = new Set(p.solutions.map(after));
+      const g = Game.load(p.position);
+      const other = g.legalMoves(300).find((m) => !accepted.has(after(m)));
+      g.free();
+      if (other) assert(!judgePuzzleMove(Game, p, other).right, `${p.id}: ${other} refused`);
+    }
+    // Two-move puzzles: the line's reply comes back after the line's first
+    // move, and after every other solution the automatic reply still leaves a win.
+    for (const p of puzzles.filter((q) => q.line.length === 3)) {
+      assertEqual(replyFor(Game, p, [p.line[0]]), p.line[1], `${p.id}: the line's reply`);
+      assert(solvedByWin(Game, p, p.line), `${p.id}: the line wins`);
+      for (const s of p.solutions) {
+        const reply = replyFor(Game, p, [s]);
+        assert(reply, `${p.id}: a reply after ${s}`);
+        const g = Game.load(p.position, [s, reply]);
+        const wins = g.legalMoves(5000).filter((m) => solvedByWin(Game, p, [s, reply, m]));
+        g.free();
+        assert(wins.length > 0, `${p.id}: after ${s} ${reply} a win is left`);
+      }
+    }
+  });
+}

@@ -1,0 +1,54 @@
+// Judging a puzzle move with the engine, DOM-free: a first move is right when
+// it is the same move as one of the puzzle's solutions (same position and
+// result after it, as the rules define "the same move"); a later move of a
+// multi-move puzzle is right when it wins. The opponent's replies come from
+// the puzzle's line, or from the engine's AI after another accepted move.
+import { sameMove } from './judge.js';
+
+/**
+ * @typedef {{id: string, game: string, position: string, solutions: string[], goal: string, line: string[]}} Puzzle
+ * @typedef {typeof import('../pkg/sowboard.js').Game} GameClass
+ */
+
+/** Whether `move`, played first in `puzzle`, is one of its solutions. */
+export function judgePuzzleMove(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p, /** @type {string} */ move) {
+  const right = p.solutions.some((s) => s === move || sameMove(Game, p.position, s, move));
+  return { right };
+}
+
+/** How many moves the solver makes in the puzzle (1, or 2 when the line holds a reply). */
+export function solverMoves(/** @type {Puzzle} */ p) {
+  return Math.ceil(p.line.length / 2);
+}
+
+/**
+ * The opponent's reply after the solver's `played` moves: the line's own reply
+ * when the solver followed the line, else the AI's move (level 3, fixed seed).
+ * @param {GameClass} Game @param {Puzzle} p @param {string[]} played all moves so far (solver and replies)
+ * @returns {string | null}
+ */
+export function replyFor(Game, p, played) {
+  const g = Game.load(p.position, played);
+  try {
+    if (g.outcome()) return null;
+    const onLine = played.every((m, i) => i < p.line.length
+      && (m === p.line[i] || sameMove(Game, g.positionAt(i), p.line[i], m)));
+    const next = p.line[played.length];
+    if (onLine && next) return next;
+    return g.aiMove(3, 1);
+  } finally {
+    g.free();
+  }
+}
+
+/** The side to move in the puzzle's position: the solver. */
+export function solverSide(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p) {
+  const g = Game.load(p.position);
+  try { return g.build().side; } finally { g.free(); }
+}
+
+/** Whether the game after `played` is won by the solver. */
+export function solvedByWin(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p, /** @type {string[]} */ played) {
+  const g = Game.load(p.position, played);
+  try { return g.outcome()?.winner === solverSide(Game, p); } finally { g.free(); }
+}
