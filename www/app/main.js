@@ -7,6 +7,7 @@ import { fromFragment, toFragment } from './fragment.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
 import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
+import { registerServiceWorker } from './update.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -384,8 +385,4 @@ $('import').addEventListener('click', async () => {
   }
 });
 
-if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the app still works */ });
-  });
-}
+registerServiceWorker();
