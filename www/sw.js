@@ -18,7 +18,7 @@ const APP = [
   'board/element.js', 'board/render.js', 'board/layout.js', 'board/input.js',
   'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',
   'board/flow.js', 'board/options.js', 'board/ai-turns.js', 'board/painter.js',
-  'board/describe.js', 'app/update.js', 'manifest.webmanifest',
+  'board/describe.js', 'app/update.js', 'manifest.webmanifest', 'board/version.js',
   'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
 ];
 

@@ -46,6 +46,7 @@ await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
 await import('./install.test.mjs');
+await import('./package.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

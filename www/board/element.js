@@ -14,6 +14,7 @@ import { MoveFlow } from './flow.js';
 import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, notReady, readOptions, readRules } from './options.js';
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
 import { capital, describeBoard, describeCell } from './describe.js';
+import { VERSION } from './version.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -143,7 +144,7 @@ export class SowingBoard extends HTMLElement {
       this.#reload();
       this.#reportProblems(); // bad values given from the start are reported too
       this.#emit('ready', { position: this.position, moves: this.moves });
-    }, (err) => this.#emit('error', { code: 'engine-load', message: `the game engine failed to load: ${err.message}` }));
+    }, (err) => this.#emit('error', { code: err?.code ?? 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
 
   disconnectedCallback() {
@@ -184,6 +185,10 @@ export class SowingBoard extends HTMLElement {
   }
 
   // ---- public API ---------------------------------------------------------
+
+  /** The widget's version (the engine it loads must be the same). */
+  static version = VERSION;
+  get version() { return VERSION; }
 
   /** The current position string (live game, not the one under review). */
   get position() { return this.#game?.position() ?? null; }
