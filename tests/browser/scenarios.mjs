@@ -69,6 +69,12 @@ scenario('the app loads with no errors and a playable board', async (t) => {
   assert(/Your move \(Blue\)/.test(b.prompt), `the prompt asks for the player's move: ${b.prompt}`);
   await t.shot('app');
   await noErrors(tab);
+  // A phone-sized window (the layout only; touch is tested in Chromium, drag.test.mjs).
+  const phone = await t.open('', { viewport: { width: 390, height: 844 } });
+  const fits = await phone.eval(() => document.querySelector('sowing-board').getBoundingClientRect().right <= innerWidth);
+  assert(fits, 'the board fits a 390 px wide window');
+  await t.shot('app-phone');
+  await noErrors(phone);
 });
 
 scenario('Intermedium by pointer: a move, the AI answers from its worker, undo, reload restores', async (t) => {

@@ -133,8 +133,11 @@ async function waitForPort(port, ms) {
 }
 
 /** Rejects after `ms` (a wrong WebKit argument makes a request hang silently). */
-const within = (promise, ms, what) => Promise.race([promise,
-  new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref())]);
+const within = (promise, ms, what) => {
+  promise.catch(() => {}); // a late failure after the timeout is not an unhandled rejection
+  return Promise.race([promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref())]);
+};
 
 /** Starts Xvfb on a free display; resolves to {display, stop}. */
 async function startXvfb() {
@@ -152,11 +155,18 @@ async function startXvfb() {
 async function webkitEngine() {
   const { Builder, Key } = await import('selenium-webdriver');
   const xvfb = process.env.DISPLAY ? { display: process.env.DISPLAY, stop: () => {} } : await startXvfb();
-  const port = await freePort();
-  const driverProc = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-    stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display },
-  });
-  await waitForPort(port, 10000);
+  // The driver in a process group of its own, so that stopping it also stops
+  // the MiniBrowser it started.
+  let driverProc = null, port = 0;
+  const startDriver = async () => {
+    port = await freePort();
+    driverProc = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
+      stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: xvfb.display },
+    });
+    await waitForPort(port, 10000);
+  };
+  const stopDriver = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone already */ } };
+  await startDriver();
   const KEYS = {
     Enter: Key.ENTER, Escape: Key.ESCAPE, Backspace: Key.BACK_SPACE, Tab: Key.TAB, ' ': Key.SPACE,
     ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,
@@ -173,7 +183,18 @@ async function webkitEngine() {
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...(dark ? ['--dark-mode'] : [])] },
       };
-      const driver = await within(new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build(), 30000, 'WebKit session');
+      const session = () => within(new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build(), 45000, 'WebKit session');
+      let driver;
+      try {
+        driver = await session();
+      } catch (err) {
+        // Seen once on a loaded machine: the session request never answered.
+        // A new driver process, once.
+        console.error(`webkit: ${err.message}; restarting WebKitWebDriver`);
+        stopDriver();
+        await startDriver();
+        driver = await session();
+      }
       await driver.manage().window().setRect({ width: viewport.width, height: viewport.height });
       // The window's outer size includes MiniBrowser's toolbar: make the page's viewport the size asked.
       const inner = await driver.executeScript('return [innerWidth, innerHeight]');
@@ -205,6 +226,6 @@ async function webkitEngine() {
         close: () => within(driver.quit(), 15000, 'WebKit quit').catch(() => {}),
       };
     },
-    close: async () => { driverProc.kill(); xvfb.stop(); },
+    close: async () => { stopDriver(); xvfb.stop(); },
   };
 }
