@@ -535,7 +535,7 @@ export class SowingBoard extends HTMLElement {
       if (!quiet && why !== 'This is a replay.') this.#flashReason(why);
       return false;
     }
-    let going = true;
+    let going = true, chosen = false;
     const sowing = this.#flow?.build().stage === 'step';
     try {
       const { moved, refused } = act(cellName(file, rank));
@@ -545,14 +545,13 @@ export class SowingBoard extends HTMLElement {
       else this.#flash.clear();
       if (refused && endIfRefused) going = false;
       if (moved) { going = false; this.#afterMove(moved, false, false); }
-      this.#render();
-      if (!moved && !refused) this.#announce(`${cellName(file, rank)}. ${this.#els.prompt.textContent}`);
-      return going;
+      chosen = !moved && !refused;
     } catch (err) {
       going = false;
       this.#emit('error', errorDetail(err));
     }
     this.#render();
+    if (chosen) this.#announce(`${cellName(file, rank)}. ${this.#els.prompt.textContent}`);
     return going;
   }
 

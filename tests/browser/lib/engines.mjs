@@ -63,7 +63,10 @@ export async function launchEngine(name) {
         'browser.safebrowsing.update.enabled': false,
       },
     });
-    return playwrightEngine(name, browser, { offline: true, workers: false, serviceWorkers: false, darkMode: false, cdp: false },
+    // offline: false: setOffline took the page offline but a fetch through
+    // the service worker still reached the server, so an offline reload
+    // would prove nothing.
+    return playwrightEngine(name, browser, { offline: false, workers: false, serviceWorkers: false, darkMode: false, cdp: false },
       () => fs.rmSync(home, { recursive: true, force: true }));
   }
   if (name === 'webkit') return webkitEngine();
