@@ -83,8 +83,12 @@ scenario('Intermedium by pointer: a move, the AI answers from its worker, undo, 
   await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
   const after = await board(tab);
   assertEqual(after.moves[0], 'a4-b5-a6-b7-a8', 'the clicked move');
-  // The AI's answer came from its worker: the main thread never searches.
+  // The AI's answer came from its worker (where the driver lists workers).
   assert(await tab.eval(() => !document.querySelector('sowing-board').thinking), 'the AI has finished');
+  if (t.engine.can.workers) {
+    const workers = await tab.workers();
+    assert(workers.some((u) => u.endsWith('/ai-worker.js')), `the AI worker runs (${workers})`);
+  }
   await t.shot('app-after-move');
   await tab.goto(t.url);
   await appReady(tab);

@@ -7,7 +7,7 @@
 // (a new context in Playwright, a new session in WebKit).
 //
 // A Tab has: goto(url), eval(fn, arg), waitFor(fn, arg, ms), click(x, y),
-// press(key), screenshot(file), errors(), setOffline(on), close().
+// press(key), screenshot(file), errors(), setOffline(on), workers(), close().
 // `fn` runs in the page (it must not close over test variables); `arg` is JSON.
 // What an engine cannot do is in `can` (and the README's cross-engine table).
 import { chromium, firefox } from 'playwright-core';
@@ -66,7 +66,7 @@ export async function launchEngine(name) {
     // offline: false: setOffline took the page offline but a fetch through
     // the service worker still reached the server, so an offline reload
     // would prove nothing.
-    return playwrightEngine(name, browser, { offline: false, workers: false, serviceWorkers: false, darkMode: false, cdp: false },
+    return playwrightEngine(name, browser, { offline: false, workers: true, serviceWorkers: false, darkMode: false, cdp: false },
       () => fs.rmSync(home, { recursive: true, force: true }));
   }
   if (name === 'webkit') return webkitEngine();
@@ -106,6 +106,7 @@ function playwrightEngine(name, browser, can, cleanup = () => {}) {
         },
         errors: async () => [...errors], // the recorder's entries would repeat these
         setOffline: (on) => context.setOffline(on),
+        workers: async () => page.workers().map((w) => w.url()),
         close: () => context.close(),
       };
     },
@@ -226,6 +227,7 @@ async function webkitEngine() {
         screenshot: async (file) => fs.writeFileSync(file, Buffer.from(await driver.takeScreenshot(), 'base64')),
         errors: () => run(() => window.__errors ?? ['the error recorder is not on this page']),
         setOffline: async () => { throw new Error('WebKitWebDriver has no offline switch'); },
+        workers: async () => { throw new Error('WebKitWebDriver lists no workers'); },
         close: () => within(driver.quit(), 15000, 'WebKit quit').catch(() => {}),
       };
     },
