@@ -45,15 +45,20 @@ export function installed(name) {
 
 /** Launches one engine by name: 'chromium', 'firefox' or 'webkit'. */
 export async function launchEngine(name) {
-  if (name === 'chromium') return playwrightEngine(name, await chromium.launch({
-    executablePath: CHROMIUM, headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  }), { offline: true, workers: true, serviceWorkers: true, darkMode: true, cdp: true });
+  if (name === 'chromium') {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM, headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    return playwrightEngine(name, async () => browser, { offline: true, workers: true, serviceWorkers: true, darkMode: true, cdp: true });
+  }
   if (name === 'firefox') {
     // A HOME of its own, and the remote-settings host pointed at loopback
     // (with the devtools switch that lets it be changed): no test touches the network.
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-firefox-'));
-    const browser = await firefox.launch({
+    // The colour scheme is a browser pref here (the driver's emulation does
+    // nothing): a second browser, launched when a dark tab is first asked for.
+    const launchFirefox = (dark) => firefox.launch({
       channel: 'moz-firefox', executablePath: FIREFOX, headless: true,
       env: { ...process.env, HOME: home, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
       firefoxUserPrefs: {
@@ -61,25 +66,34 @@ export async function launchEngine(name) {
         'network.captive-portal-service.enabled': false,
         'app.update.enabled': false,
         'browser.safebrowsing.update.enabled': false,
+        'layout.css.prefers-color-scheme.content-override': dark ? 0 : 1,
       },
     });
     // offline: false: setOffline took the page offline but a fetch through
     // the service worker still reached the server, so an offline reload
     // would prove nothing.
-    return playwrightEngine(name, browser, { offline: false, workers: true, serviceWorkers: false, darkMode: false, cdp: false },
+    return playwrightEngine(name, launchFirefox, { offline: false, workers: true, serviceWorkers: false, darkMode: true, cdp: false },
       () => fs.rmSync(home, { recursive: true, force: true }));
   }
   if (name === 'webkit') return webkitEngine();
   throw new Error(`unknown engine ${name}`);
 }
 
-/** @param {string} name @param {import('playwright-core').Browser} browser */
-function playwrightEngine(name, browser, can, cleanup = () => {}) {
+/** @param {string} name @param {(dark: boolean) => Promise<import('playwright-core').Browser>} launch */
+async function playwrightEngine(name, launch, can, cleanup = () => {}) {
+  /** One browser per colour scheme, launched when first needed. */
+  const browsers = new Map();
+  const browserFor = (dark) => {
+    if (!browsers.has(dark)) browsers.set(dark, launch(dark));
+    return browsers.get(dark);
+  };
+  const light = await browserFor(false);
   return {
     name,
     can,
-    version: browser.version(),
+    version: light.version(),
     async newTab({ dark = false, viewport = VIEWPORT, mobile = false } = {}) {
+      const browser = await browserFor(dark);
       const context = await browser.newContext({
         viewport, colorScheme: dark ? 'dark' : 'light', ...(mobile ? { isMobile: true, hasTouch: true } : {}),
       });
@@ -110,7 +124,10 @@ function playwrightEngine(name, browser, can, cleanup = () => {}) {
         close: () => context.close(),
       };
     },
-    close: async () => { await browser.close(); cleanup(); },
+    close: async () => {
+      for (const b of new Set(browsers.values())) await (await b).close();
+      cleanup();
+    },
   };
 }
 
