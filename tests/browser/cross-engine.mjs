@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runTests } from './lib/harness.mjs';
 import { RECORDER, installed, launchEngine } from './lib/engines.mjs';
 import { serve } from './server.mjs';
-import { appReady, scenarios } from './scenarios.mjs';
+import { appReady, scenarios, select } from './scenarios.mjs';
 // More scenario files register into the same list: import them here.
 import './scenarios-a11y.mjs';
 
@@ -66,11 +66,15 @@ try {
             tab = await engine.newTab(options);
             return tab;
           },
-          /** The app at `where` (a path or fragment) in a fresh tab, ready to play. */
+          /** The app at `where` (a path or fragment) in a fresh tab, ready to play, the AI at level 1. */
           open: async (where, { ready = true, ...options } = {}) => {
             const fresh = await t.tab(options);
             await fresh.goto(app.url + where);
-            if (ready) await appReady(fresh);
+            if (ready) {
+              await appReady(fresh);
+              // The quickest AI: the scenarios test the page, not its strength.
+              await select(fresh, '#level', '1');
+            }
             return fresh;
           },
           shot: async (what) => { await tab.screenshot(path.join(shots, `${name}-${what}.png`)); },

@@ -5,7 +5,7 @@
 // builder's choices said once each in the live region); counts on stones
 // meet WCAG AA contrast in both themes.
 import { assert, assertEqual, BrowserLacks } from './lib/harness.mjs';
-import { appReady, clickElement, cursorTo, focusBoard, scenario, select } from './scenarios.mjs';
+import { AI_WAIT, appReady, clickElement, cursorTo, focusBoard, scenario, select } from './scenarios.mjs';
 
 /** Runs axe-core (served by the test server as /__axe.js) on the page; returns
  * the serious and critical violations as readable lines. */
@@ -40,7 +40,7 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     }
     // The question asked before a game in progress is dropped.
     await tab.eval(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
-    await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
+    await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
     await select(tab, '#game', 'cash-in-hand');
     await tab.waitFor(() => document.querySelector('#ask-dialog').open);
     assertEqual(await axeProblems(tab), [], `#ask-dialog (${theme})`);
@@ -94,7 +94,7 @@ scenario('screen reader: the board\'s name and description, the cursor, each mov
   assertEqual((await said(tab)).slice(-3), ['a4. Your move: choose the next cell (4 in hand)', 'b4, empty', 'b5, empty, can sow here'],
     'a choice, then the cells on the way to the next');
   for (const key of ['Enter', 'ArrowLeft', 'ArrowUp', 'Enter', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter']) await tab.press(key);
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
+  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
   await new Promise((r) => setTimeout(r, 300));
   const all = await said(tab);
   assertEqual(all.filter((s) => s.startsWith('Blue played')), ['Blue played a4-b5-a6-b7-a8.'], 'the player\'s move, said once');

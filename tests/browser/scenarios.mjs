@@ -12,6 +12,11 @@ export const scenario = (name, fn) => scenarios.push({ name, fn });
 
 // ---- page helpers (engine-neutral) -----------------------------------------
 
+/** How long a scenario waits for the AI's answer. The scenarios' AI plays at
+ * level 1 (a small node budget, see cross-engine.mjs), so this only stops a
+ * hang; WebKit on a loaded 2-core machine once took over 30 s at level 3. */
+export const AI_WAIT = 120_000;
+
 export const appReady = (tab) => tab.waitFor(() => document.documentElement.hasAttribute('data-app-ready'));
 export const board = (tab, sel = 'sowing-board') => tab.eval((s) => {
   const b = document.querySelector(s);
@@ -80,7 +85,7 @@ scenario('the app loads with no errors and a playable board', async (t) => {
 scenario('Intermedium by pointer: a move, the AI answers from its worker, undo, reload restores', async (t) => {
   const tab = await t.open('');
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(tab, cell);
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
+  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
   const after = await board(tab);
   assertEqual(after.moves[0], 'a4-b5-a6-b7-a8', 'the clicked move');
   // The AI's answer came from its worker (where the driver lists workers).
@@ -109,7 +114,7 @@ scenario('Intermedium by keyboard: arrows and Enter play a move, the cursor is a
   }
   await tab.waitFor(() => document.querySelector('sowing-board').ply >= 1);
   assertEqual((await board(tab)).moves[0], 'a4-b5-a6-b7-a8', 'the move made with the keyboard');
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
+  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
   await noErrors(tab);
 });
 
@@ -125,7 +130,7 @@ scenario('Cash in Hand by pointer and keyboard: pick up 1 with the stepper, one 
   await clickCell(tab, 'g2');
   await tab.waitFor(() => document.querySelector('sowing-board').ply >= 1);
   assertEqual((await board(tab)).moves[0], 'h1:1 g2:1', 'the move made with pointer and digits');
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, 30000);
+  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
   await t.shot('cash');
   await noErrors(tab);
 });
@@ -180,7 +185,7 @@ scenario('the widget on another origin: two boards, events, a hint from its work
     two.play('a4-b5-a6-b7-a8'); // Red (the AI) to move now
   }));
   assertEqual(thinking, { thinking: true }, 'thinking event');
-  await tab.waitFor(() => document.querySelector('#two').ply === 2, null, 30000);
+  await tab.waitFor(() => document.querySelector('#two').ply === 2, null, AI_WAIT);
   await t.shot('widget');
   await noErrors(tab);
 });

@@ -34,6 +34,9 @@ export const RECORDER = `(() => {
 })();`;
 
 const VIEWPORT = { width: 1280, height: 800 };
+/** waitFor's default bound: it only stops a hang. On the shared 2-core
+ * machine (load average 20-30) WebKit once took over 15 s to load the app. */
+const WAIT_MS = 60_000;
 
 /** Whether an engine's browser is installed here. */
 export function installed(name) {
@@ -53,14 +56,14 @@ export async function launchEngine(name) {
     return playwrightEngine(name, async () => browser, { offline: true, workers: true, serviceWorkers: true, darkMode: true, cdp: true });
   }
   if (name === 'firefox') {
-    // A HOME of its own, and the remote-settings host pointed at loopback
+    // A HOME of its own (one per browser), and the remote-settings host pointed at loopback
     // (with the devtools switch that lets it be changed): no test touches the network.
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-firefox-'));
+    const homes = [];
     // The colour scheme is a browser pref here (the driver's emulation does
     // nothing): a second browser, launched when a dark tab is first asked for.
     const launchFirefox = (dark) => firefox.launch({
       channel: 'moz-firefox', executablePath: FIREFOX, headless: true,
-      env: { ...process.env, HOME: home, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+      env: { ...process.env, HOME: homes[homes.push(fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-firefox-'))) - 1], MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
       firefoxUserPrefs: {
         'services.settings.server': 'http://127.0.0.1:9/',
         'network.captive-portal-service.enabled': false,
@@ -73,7 +76,7 @@ export async function launchEngine(name) {
     // the service worker still reached the server, so an offline reload
     // would prove nothing.
     return playwrightEngine(name, launchFirefox, { offline: false, workers: true, serviceWorkers: false, darkMode: true, cdp: false },
-      () => fs.rmSync(home, { recursive: true, force: true }));
+      () => { for (const home of homes) fs.rmSync(home, { recursive: true, force: true }); });
   }
   if (name === 'webkit') return webkitEngine();
   throw new Error(`unknown engine ${name}`);
@@ -105,7 +108,7 @@ async function playwrightEngine(name, launch, can, cleanup = () => {}) {
         page, context,
         goto: async (url) => { await page.goto(url); },
         eval: (fn, arg) => page.evaluate(fn, arg),
-        waitFor: async (fn, arg, ms = 15000) => { await page.waitForFunction(fn, arg, { timeout: ms }); },
+        waitFor: async (fn, arg, ms = WAIT_MS) => { await page.waitForFunction(fn, arg, { timeout: ms }); },
         click: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key),
         screenshot: async (file) => {
@@ -229,7 +232,7 @@ async function webkitEngine() {
         driver,
         goto: (url) => driver.get(url),
         eval: run,
-        waitFor: async (fn, arg, ms = 15000) => {
+        waitFor: async (fn, arg, ms = WAIT_MS) => {
           const until = Date.now() + ms;
           for (;;) {
             if (await run(fn, arg).catch(() => false)) return;
