@@ -22,6 +22,9 @@ if (!fs.existsSync(path.join(www, 'pkg/sowboard_bg.wasm'))) {
   console.error('www/pkg is missing: run ./build.sh first');
   process.exit(2);
 }
+// Interrupted (Ctrl-C, a timeout): exit normally, so that the WebKit driver
+// and Xvfb are stopped by their exit handlers.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 const shots = path.join(here, 'artifacts/engines');
 fs.mkdirSync(shots, { recursive: true });
 const names = (process.env.ENGINES ?? 'chromium,firefox,webkit').split(',').filter(Boolean);

@@ -191,6 +191,9 @@ async function webkitEngine() {
   };
   const stopDriver = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone already */ } };
   await startDriver();
+  // Stopped with the runner, even when it is interrupted (see cross-engine.mjs).
+  const onExit = () => { stopDriver(); xvfb.stop(); };
+  process.once('exit', onExit);
   const KEYS = {
     Enter: Key.ENTER, Escape: Key.ESCAPE, Backspace: Key.BACK_SPACE, Tab: Key.TAB, ' ': Key.SPACE,
     ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,
@@ -251,6 +254,6 @@ async function webkitEngine() {
         close: () => within(driver.quit(), 15000, 'WebKit quit').catch(() => {}),
       };
     },
-    close: async () => { stopDriver(); xvfb.stop(); },
+    close: async () => { process.off('exit', onExit); onExit(); },
   };
 }
