@@ -12,3 +12,5 @@ export PATH="$PWD/tools/node_modules/.bin:$PATH"
 # without the command line's dependencies.
 wasm-pack --quiet build --release --target web --no-pack --out-dir www/pkg -- --no-default-features
 ls -l www/pkg/sowboard_bg.wasm | awk '{print "build: www/pkg/sowboard_bg.wasm " $5 " bytes"}'
+# The service worker's file list and version (www/pkg/precache.js).
+node tools/precache.mjs

@@ -3,7 +3,8 @@
 # skipped when its tool is already there, so a second run takes seconds.
 #   ./setup.sh          Rust side: wasm target, rustfmt, clippy, wasm-pack,
 #                       wasm-bindgen, and wasm-opt (npm, in tools/)
-#   ./setup.sh browser  also Chromium and the browser-test npm packages
+#   ./setup.sh browser  also Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver,
+#                       MiniBrowser), Xvfb and the browser-test npm packages
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -63,7 +64,29 @@ if [ "${1:-}" = "browser" ]; then
     say "installing chromium"
     apt_install chromium chromium-driver
   fi
-  if [ -f tests/browser/package.json ] && { [ ! -d tests/browser/node_modules/playwright-core ] || [ ! -x tests/browser/node_modules/.bin/tsc ] || [ ! -d tests/browser/node_modules/fast-check ]; }; then
+  # The other two engines of the cross-engine tests (tests/browser/cross-engine.mjs):
+  # Firefox ESR, and WebKitGTK's WebDriver with its MiniBrowser, run in Xvfb.
+  missing=""
+  [ -x /usr/bin/firefox-esr ] || missing="$missing firefox-esr"
+  [ -x /usr/bin/WebKitWebDriver ] || missing="$missing webkit2gtk-driver"
+  command -v Xvfb >/dev/null || missing="$missing xvfb"
+  if [ -n "$missing" ]; then
+    say "installing$missing"
+    # shellcheck disable=SC2086
+    apt_install $missing
+  fi
+  # npm ci when a package pinned in package.json is missing or another version.
+  pinned_ok() {
+    (cd tests/browser && node -e '
+      const pkg = require("./package.json");
+      const deps = { ...pkg.dependencies, ...pkg.devDependencies };
+      for (const [name, want] of Object.entries(deps)) {
+        let have = null;
+        try { have = require(`./node_modules/${name}/package.json`).version; } catch {}
+        if (have !== want) process.exit(1);
+      }')
+  }
+  if [ -f tests/browser/package.json ] && ! pinned_ok; then
     say "installing browser-test packages"
     (cd tests/browser && npm ci --no-audit --no-fund --silent)
   fi

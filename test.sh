@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: first the house-style checks (fast, and they fail early),
 # then Rust unit, integration and property tests, the wasm build, and the
-# browser tests in headless Chromium.
+# browser tests in headless Chromium, then the cross-engine scenarios in
+# Chromium, Firefox and WebKit.
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -36,4 +37,6 @@ if [ -f tests/browser/run.mjs ]; then
   echo "== JavaScript type check (tsc, against www/pkg/sowboard.d.ts)"
   tests/browser/node_modules/.bin/tsc -p tests/browser
   node tests/browser/run.mjs
+  echo "== the same scenarios in Chromium, Firefox and WebKit"
+  node tests/browser/cross-engine.mjs
 fi

@@ -3,3 +3,5 @@
 import { SowingBoard } from './board/element.js';
 
 if (!customElements.get('sowing-board')) customElements.define('sowing-board', SowingBoard);
+
+export { SowingBoard };

@@ -30,6 +30,13 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// The engine's version (`Cargo.toml`). The widget compares it with its own
+/// (`www/board/version.js`) and refuses an engine from another release.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
 /// The standard start position string of `game`.
 #[wasm_bindgen(js_name = startPosition)]
 pub fn start_position(

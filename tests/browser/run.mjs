@@ -50,6 +50,8 @@ await import('./storage.test.mjs');
 await import('./link-play.test.mjs');
 await import('./analysis.test.mjs');
 await import('./learn.test.mjs');
+await import('./install.test.mjs');
+await import('./package.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -1,7 +1,10 @@
 // A tiny static file server for www/ (no dependencies). Serves .wasm as
 // application/wasm and .js as text/javascript; with --cors it also sends
 // Access-Control-Allow-Origin: * (the cross-origin widget test); with
-// csp: '<policy>' every response carries that Content-Security-Policy header.
+// csp: '<policy>' every response carries that Content-Security-Policy header;
+// scripts: {'/__name.js': text} serves test scripts beside the site, and
+// inject: '/__name.js' loads that one first in every HTML page (the error
+// recorder of the cross-engine tests, for drivers without a log).
 //   node tests/browser/server.mjs [--port 8080] [--root www] [--cors]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -15,11 +18,15 @@ const TYPES = {
 };
 
 /** Starts a server; resolves to {server, port, url}. Port 0 picks a free one. */
-export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null }) {
+export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null, scripts = {}, inject = null }) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     let pathname;
     try { pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname); } catch { res.writeHead(400).end(); return; }
+    if (Object.hasOwn(scripts, pathname)) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', ...(cors ? { 'Access-Control-Allow-Origin': '*' } : {}) }).end(scripts[pathname]);
+      return;
+    }
     if (pathname.endsWith('/')) pathname += 'index.html';
     const file = path.join(base, pathname);
     if (!file.startsWith(base + path.sep)) { res.writeHead(403).end(); return; }
@@ -29,6 +36,7 @@ export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = 
       if (csp) headers['Content-Security-Policy'] = csp;
       if (err) { res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found'); return; }
       headers['Content-Type'] = TYPES[path.extname(file)] ?? 'application/octet-stream';
+      if (inject && file.endsWith('.html')) data = String(data).replace(/<head>/i, `$&<script src="${inject}"></script>`);
       res.writeHead(200, headers).end(data);
     });
   });

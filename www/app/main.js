@@ -10,6 +10,7 @@ import { initAnalysis } from '../analysis/analysis.js';
 import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js';
 import { LinkPlay } from './link-play.js';
 import { isLinkFragment } from '../link/codec.js';
+import { registerServiceWorker } from './update.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -414,8 +415,4 @@ $('import').addEventListener('click', async () => {
   }
 });
 
-if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the app still works */ });
-  });
-}
+registerServiceWorker();

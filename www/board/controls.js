@@ -7,7 +7,7 @@
 // laptop screen they must not be pushed below the fold.
 export const TEMPLATE = `
 <div class="wrap">
-  <div class="board"><canvas part="canvas" tabindex="0"></canvas></div>
+  <div class="board"><canvas part="canvas" tabindex="0" role="application" aria-describedby="board-desc"></canvas></div>
   <div class="status" part="status"><span class="prompt"></span><span class="flash" role="status" hidden></span> <span class="thinking" hidden>AI is thinking…</span></div>
   <div class="build row" part="build-controls" hidden>
     <button type="button" data-act="undo-step">Undo step</button>
@@ -29,6 +29,7 @@ export const TEMPLATE = `
     <button type="button" data-act="last" aria-label="Last position">»</button>
   </div>
   <div class="sr" role="status" aria-live="polite"></div>
+  <div class="board-desc" id="board-desc" hidden></div>
 </div>`;
 
 /** @param {string} s */

@@ -15,6 +15,8 @@ import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, flag, notReady, readOptions, readRu
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
 import { BoardAnalysis } from './analysis-view.js';
+import { capital, describeBoard, describeCell } from './describe.js';
+import { VERSION } from './version.js';
 
 /** @typedef {import('../pkg/sowboard.js').Game} Game */
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
@@ -67,7 +69,7 @@ export class SowingBoard extends HTMLElement {
       canvas: $('canvas'), board: $('.board'), prompt: $('.prompt'), flash: $('.flash'), thinking: $('.thinking'),
       chooser: $('.chooser'), chooserLabel: $('.chooser .label'), build: $('.build'),
       stepper: $('.stepper'), stepperLabel: $('.stepper .label'), stepperInput: $('.stepper input'),
-      replay: $('.replay'), counter: $('.counter'), live: $('.sr'),
+      replay: $('.replay'), counter: $('.counter'), live: $('.sr'), desc: $('#board-desc'),
     };
     this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
     this.#flash = new Flash(this.#els.flash, this.#els.prompt);
@@ -99,9 +101,17 @@ export class SowingBoard extends HTMLElement {
     // The stepper: typed digits, arrows (the input's own), the wheel, Enter.
     const { stepperInput } = this.#els;
     listen(stepperInput, 'input', () => { this.#flow?.setCount(stepperInput.valueAsNumber); this.#render(); });
-    // A tap on the count selects it: the digits typed replace it.
-    listen(stepperInput, 'focus', () => stepperInput.select());
+    // A tap on the count selects it: the digits typed replace it. WebKit
+    // (Safari) drops a selection made on focus when the button comes up, so
+    // the first mouseup after the focus keeps it.
+    let keepSelection = false;
+    listen(stepperInput, 'focus', () => { stepperInput.select(); keepSelection = true; });
+    listen(stepperInput, 'mouseup', (e) => {
+      if (keepSelection) { e.preventDefault(); stepperInput.select(); }
+      keepSelection = false;
+    });
     listen(stepperInput, 'keydown', (e) => {
+      keepSelection = false;
       if (e.key === 'Enter') { e.preventDefault(); this.#pickCount(); }
       else if (e.key === 'Escape') { e.preventDefault(); this.#cancelMove(); }
     });
@@ -120,6 +130,7 @@ export class SowingBoard extends HTMLElement {
       if (!canvas.matches(':focus-visible')) return;
       this.#keyboard = true;
       this.#focus ??= this.#firstFocus();
+      this.#announceCursor();
       this.#draw();
     });
     const resize = new ResizeObserver(() => this.#draw());
@@ -128,7 +139,6 @@ export class SowingBoard extends HTMLElement {
     for (const query of ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)']) {
       listen(matchMedia(query), 'change', () => this.#draw());
     }
-    canvas.setAttribute('aria-label', 'Game board. Arrow keys move the cursor, Enter selects, Backspace undoes a step, Escape cancels the move.');
     if (this.#game) {
       // Moved to another place in the page: keep the game, carry on.
       this.#render();
@@ -142,7 +152,7 @@ export class SowingBoard extends HTMLElement {
       this.#reportProblems(); // bad values given from the start are reported too
       this.#syncAnalysis();
       this.#emit('ready', { position: this.position, moves: this.moves });
-    }, (err) => this.#emit('error', { code: 'engine-load', message: `the game engine failed to load: ${err.message}` }));
+    }, (err) => this.#emit('error', { code: err?.code ?? 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
 
   disconnectedCallback() {
@@ -193,6 +203,10 @@ export class SowingBoard extends HTMLElement {
   }
 
   // ---- public API ---------------------------------------------------------
+
+  /** The widget's version (the engine it loads must be the same). */
+  static version = VERSION;
+  get version() { return VERSION; }
 
   /** The current position string (live game, not the one under review). */
   get position() { return this.#game?.position() ?? null; }
@@ -446,7 +460,7 @@ export class SowingBoard extends HTMLElement {
     this.#hint = null;
     this.#preview = null;
     if (this.readonly) this.#viewPly = g.ply;
-    this.#announce(`${info.side} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.`
+    this.#announce(`${capital(info.side)} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.`
       + (info.outcome ? ` ${info.outcome.description}.` : ''));
     const detail = { move: info.move, position: info.position };
     const finish = () => {
@@ -574,15 +588,19 @@ export class SowingBoard extends HTMLElement {
     const name = cellName(file, rank);
     const flow = /** @type {MoveFlow} */ (this.#flow);
     this.#flash.clear();
+    let chosen = false;
     try {
       const { moved, refused } = flow.click(name);
       if (refused) this.#flashReason(refused);
       if (moved) this.#afterMove(moved, false, false);
+      chosen = !moved && !refused;
     } catch (err) {
       this.#emit('error', errorDetail(err));
     }
     this.#render();
-    if (byKeyboard && this.#canInput()) this.#announce(`${name}. ${this.#els.prompt.textContent}`);
+    // A choice that did not finish the move is said with what comes next; a
+    // finished move is said once, by #afterMove.
+    if (chosen) this.#announce(`${name}. ${this.#els.prompt.textContent}`);
   }
 
   /**
@@ -602,7 +620,7 @@ export class SowingBoard extends HTMLElement {
       if (!quiet && why !== 'This is a replay.') this.#flashReason(why);
       return false;
     }
-    let going = true;
+    let going = true, chosen = false;
     const sowing = this.#flow?.build().stage === 'step';
     try {
       const { moved, refused } = act(cellName(file, rank));
@@ -612,11 +630,13 @@ export class SowingBoard extends HTMLElement {
       else this.#flash.clear();
       if (refused && endIfRefused) going = false;
       if (moved) { going = false; this.#afterMove(moved, false, false); }
+      chosen = !moved && !refused;
     } catch (err) {
       going = false;
       this.#emit('error', errorDetail(err));
     }
     this.#render();
+    if (chosen) this.#announce(`${cellName(file, rank)}. ${this.#els.prompt.textContent}`);
     return going;
   }
 
@@ -627,6 +647,7 @@ export class SowingBoard extends HTMLElement {
     try {
       const { moved } = flow.choose(n);
       if (moved) this.#afterMove(moved, false, false);
+      else { this.#render(); this.#announce(`${n}. ${this.#els.prompt.textContent}`); }
     } catch (err) {
       this.#emit('error', errorDetail(err));
     }
@@ -640,6 +661,7 @@ export class SowingBoard extends HTMLElement {
     try {
       const { moved } = flow.pickCount();
       if (moved) this.#afterMove(moved, false, false);
+      else { this.#render(); this.#announce(this.#els.prompt.textContent); }
     } catch (err) {
       this.#emit('error', errorDetail(err));
     }
@@ -685,7 +707,7 @@ export class SowingBoard extends HTMLElement {
       file: Math.max(0, Math.min(g.files - 1, f.file + delta[0] * flip)),
       rank: Math.max(0, Math.min(g.ranks - 1, f.rank + delta[1] * flip)),
     };
-    this.#announce(cellName(this.#focus.file, this.#focus.rank));
+    this.#announceCursor();
     this.#draw();
   }
 
@@ -803,6 +825,31 @@ export class SowingBoard extends HTMLElement {
       replay: reviewing ? { shown: shownPly, total: g.ply } : null,
       focusChooser: this.#keyboard,
     });
+    this.#describe();
+  }
+
+  /** The canvas's accessible name and description: the game, whose turn, the position. */
+  #describe() {
+    const g = /** @type {Game} */ (this.#game);
+    const { canvas, desc, prompt } = this.#els;
+    const shown = this.#viewPly ?? g.ply;
+    const last = shown > 0 ? g.moveAt(shown) : null;
+    const label = `${g.gameName === 'cash-in-hand' ? 'Cash in Hand' : 'Intermedium'} board`;
+    if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
+    desc.textContent = `${describeBoard({
+      prompt: prompt.textContent, board: this.#boardOnShow(), files: g.files, sides: g.sides(), cities: g.cities(), last,
+    })} Arrow keys move the cursor, Enter or Space chooses, Backspace undoes a step, Escape cancels the move.`;
+  }
+
+  /** Says what the keyboard cursor is on, and whether it can be chosen now. */
+  #announceCursor() {
+    const g = this.#game;
+    if (!g || !this.#focus) return;
+    const { file, rank } = this.#focus;
+    this.#announce(describeCell({
+      name: cellName(file, rank), file, rank, count: this.#boardOnShow()[rank * g.files + file] ?? 0,
+      sides: g.sides(), cities: g.cities(), build: this.#canInput() ? g.build() : null,
+    }));
   }
 
   /** @param {string} text */

@@ -1,0 +1,44 @@
+// The service worker (sw.js) and new versions of the app. A new version is
+// fetched in the background while the player plays on; once it is ready the
+// page says so under the header, with a Reload button, and switches over
+// only when the player presses it (the game is saved after every move, so the
+// reload brings it back).
+
+/** Registers sw.js and offers the reload when a new version is waiting. */
+export function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  window.addEventListener('load', async () => {
+    let reg;
+    try {
+      reg = await navigator.serviceWorker.register('sw.js');
+    } catch {
+      return; // no offline copy; the app still works
+    }
+    if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+    reg.addEventListener('updatefound', () => {
+      const worker = reg.installing;
+      worker?.addEventListener('statechange', () => {
+        // The first install has no page to update: only a replacement is offered.
+        if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+      });
+    });
+    // The browser looks for a new version on each navigation; a tab left
+    // open for days looks again when the player comes back to it.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') reg.update().catch(() => {});
+    });
+  });
+}
+
+/** Shows "A new version is ready" with its Reload button. @param {ServiceWorker} worker */
+function offer(worker) {
+  const box = document.getElementById('update');
+  const button = /** @type {HTMLButtonElement | null} */ (document.getElementById('update-reload'));
+  if (!box || !button) return;
+  box.hidden = false;
+  button.onclick = () => {
+    button.disabled = true;
+    navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+    worker.postMessage({ type: 'skip-waiting' });
+  };
+}

@@ -1,0 +1,103 @@
+// Types for site owners: the <sowing-board> element of widget.js (the npm
+// package's entry). README "Embedding the board" documents each member.
+
+/** The end of a game. */
+export interface SowingOutcome {
+  /** The winning side (`blue`/`red`/`white`/`black`), or null for a draw. */
+  winner: string | null;
+  reason: 'city-captured' | 'no-moves' | 'eliminated' | 'repetition' | 'quiet-limit';
+  /** In words, e.g. "blue captured the enemy city". */
+  description: string;
+}
+
+export interface SowingReadyDetail { position: string; moves: string[]; }
+export interface SowingMoveDetail { move: string; position: string; }
+export interface SowingErrorDetail {
+  /** Stable: `bad-attribute`, `engine-load`, `engine-version`, `ai-failed`, or an engine code. */
+  code: string;
+  message: string;
+}
+export interface SowingChangeDetail { kind: 'move' | 'undo' | 'redo' | 'load'; position: string; moves: string[]; }
+export interface SowingThinkingDetail { thinking: boolean; }
+export interface SowingViewDetail { ply: number | null; }
+
+/** The element's events (`CustomEvent`s, sent after the board has updated). */
+export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' | 'change'> {
+  ready: CustomEvent<SowingReadyDetail>;
+  move: CustomEvent<SowingMoveDetail>;
+  gameover: CustomEvent<SowingOutcome>;
+  error: CustomEvent<SowingErrorDetail>;
+  change: CustomEvent<SowingChangeDetail>;
+  thinking: CustomEvent<SowingThinkingDetail>;
+  view: CustomEvent<SowingViewDetail>;
+}
+
+/** The attributes (all strings in HTML; a change later updates the board). */
+export interface SowingBoardAttributes {
+  game?: 'intermedium' | 'cash-in-hand';
+  /** A start position string (docs/RULES.md section 4). */
+  position?: string;
+  /** Moves played from the position, separated by `;`. */
+  moves?: string;
+  /** The side the AI plays (`blue`/`red`, `white`/`black`), `both` or `none`. */
+  ai?: string;
+  level?: '1' | '2' | '3' | '4' | '5';
+  /** The AI's thinking time per move in ms. */
+  'ai-time'?: string;
+  /** Present: a replay with no input. */
+  readonly?: '' | 'readonly';
+  /** The side shown at the bottom (`red`, `black` or `second` turn the board). */
+  orientation?: string;
+  coordinates?: 'on' | 'off';
+  animation?: 'on' | 'off';
+  'animation-speed'?: string;
+  'first-move-rule'?: 'on' | 'off';
+  'repetition-draw'?: 'on' | 'off';
+  'quiet-limit'?: string;
+}
+
+export declare class SowingBoard extends HTMLElement {
+  /** The widget's version; the engine files it loads must be the same. */
+  static readonly version: string;
+  readonly version: string;
+  /** Plays a move in notation; throws an Error with `code` if it is illegal. Returns the move as recorded. */
+  play(move: string): string;
+  /** One ply back (against the AI, back to the player's turn); false if there was nothing to undo. */
+  undo(): boolean;
+  redo(): boolean;
+  /** Back to the start position, no moves. */
+  reset(): void;
+  /** Loads a game at once; throws on bad input. */
+  load(position: string, moves?: string[] | string): void;
+  importText(text: string): void;
+  exportText(): string;
+  /** The AI's suggested move, drawn on the board, not played (null when the game is over). */
+  hint(): Promise<string | null>;
+  /** Where a cell (`c4`) is on screen, in viewport coordinates. */
+  cellRect(cell: string): DOMRect | { x: number; y: number; width: number; height: number } | null;
+  /** The side that played move `ply` (1 = the first move). */
+  sideAt(ply: number): string;
+  readonly position: string | null;
+  readonly startPosition: string | null;
+  readonly moves: string[];
+  readonly outcome: SowingOutcome | null;
+  readonly ply: number;
+  readonly sideToMove: string | null;
+  readonly sides: string[];
+  readonly thinking: boolean;
+  readonly readonly: boolean;
+  readonly canRedo: boolean;
+  /** The ply on show (0 = start) for reviewing; null = the live game. */
+  viewPly: number | null;
+
+  addEventListener<K extends keyof SowingBoardEventMap>(type: K, listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof SowingBoardEventMap>(type: K, listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sowing-board': SowingBoard;
+  }
+}
