@@ -68,7 +68,7 @@ pub(crate) fn baseline5(game: GameKind) -> Level {
 }
 
 const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> Shape {
-    Shape { max_depth, root_width, width, margin, rescue: true }
+    Shape { max_depth, root_width, width, margin, rescue: true, quiesce: 0 }
 }
 
 /// The settings of `level` (clamped to 1..=5) for a game.
@@ -88,7 +88,7 @@ pub(crate) fn level(game: GameKind, level: u8) -> Level {
         (_, 2) => best(shape(2, 6, 1, 4), 25_000),
         (_, 3) => best(shape(3, 10, 6, 3), 250_000),
         (GameKind::Intermedium, 4) => best(shape(4, 10, 5, 2), 500_000),
-        (GameKind::Intermedium, _) => best(shape(5, 20, 6, 1), 1_500_000),
+        (GameKind::Intermedium, _) => best(Shape { quiesce: 4, ..shape(5, 20, 6, 1) }, 1_500_000),
         (GameKind::CashInHand, 4) => best(shape(3, 16, 10, 2), 1_000_000),
         (GameKind::CashInHand, _) => best(shape(3, 40, 24, 1), 3_000_000),
     }

@@ -167,7 +167,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         let (mut v, t) = self.nodes[n].pending.pop()?;
         if t.decisive.is_none() && self.domain.prior(&t.position).is_some() {
             // Ordered by the cheap prior: valued in full on entering the tree.
-            v = 1.0 - self.probability(self.domain.evaluate(&t.position));
+            let score = self.domain.quiesce(&t.position);
+            v = 1.0 - self.probability(score);
             let work = self.domain.take_work();
             self.budget.spend(work + 1);
             if n == 0 {
