@@ -136,3 +136,24 @@ impl Domain for Intermedium {
         done / WALK_STATES_PER_NODE + std::mem::take(&mut self.listed)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Blue can take Red's 6-stack on b2 (c4-b3-a2 fills b3 and lands on
+    /// a2's single stone). The quiescence search plays the capture, so it
+    /// scores the 6 stones in full; standing pat counts none of them.
+    #[test]
+    fn quiescence_plays_out_the_capture() {
+        let pos: Position = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,4,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/1,6,1,0,0,0,0/0,1,0,0,0,0,0 blue 0 5"
+            .parse()
+            .expect("a valid position");
+        let mut domain = Intermedium::new(Rules::default());
+        let (stand, own) = evaluate_split(&pos, &domain.rules);
+        assert!(own > 0, "the evaluation sees the capture");
+        let q = domain.quiesce(&pos);
+        assert!(q >= stand + 500, "quiescence {q}, standing pat {stand}");
+        assert!(domain.take_work() > 0, "the moves listed are charged");
+    }
+}

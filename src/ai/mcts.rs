@@ -10,6 +10,10 @@
 //!   sees every capture and city capture available in one move exactly
 //!   (Intermedium) or every stack doomed at the end of the next move (Cash
 //!   in Hand), so a leaf's value already includes the next move's captures;
+//!   in Intermedium the leaf is valued by the domain's quiescence search
+//!   instead (`Domain::quiesce`: the best captures, the recaptures and the
+//!   answers to them played out, then the evaluation), which the
+//!   independent program of issue 11 got from capture-seeking playouts;
 //! - progressive widening: a node's moves are ordered once, when the node
 //!   is first expanded (Intermedium: by the evaluation without its costly
 //!   capture-threat walks, the full one valuing each move as it enters the
