@@ -46,21 +46,29 @@ pub(crate) fn can_move(pos: &Position, side: Side) -> bool {
 
 /// The score of `pos` for the side to move.
 pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
+    let (score, own) = evaluate_split(pos, rules);
+    score + own
+}
+
+/// `evaluate` in two parts: the score without the side to move's own best
+/// capture, and that capture's share (0 when it has none). A quiescence
+/// search stands pat on the first and plays the capture out instead.
+pub(crate) fn evaluate_split(pos: &Position, rules: &Rules) -> (i32, i32) {
     let me = pos.side_to_move;
     let opp = me.opponent();
     if !can_move(pos, me) {
-        return -WIN;
+        return (-WIN, 0);
     }
     if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
-        return 0;
+        return (0, 0);
     }
     let attack = pos.attacker(rules);
     if attack.can_capture(city(opp)) {
-        return WIN - 1;
+        return (WIN - 1, 0);
     }
     let g = pos.board.geometry();
     let mut score = material_and_shape(pos, g);
-    score += best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
+    let own = best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
     let mut flipped = *pos;
     flipped.side_to_move = opp;
     let defence = flipped.attacker(rules);
@@ -68,7 +76,7 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
     if defence.can_capture(city(me)) {
         score -= CITY_THREAT;
     }
-    score
+    (score, own)
 }
 
 /// The terms that need no capture-threat walk: material, mobility, city

@@ -10,6 +10,10 @@
 //!   sees every capture and city capture available in one move exactly
 //!   (Intermedium) or every stack doomed at the end of the next move (Cash
 //!   in Hand), so a leaf's value already includes the next move's captures;
+//!   in Intermedium the leaf is valued by the domain's quiescence search
+//!   instead (`Domain::quiesce`: the best captures, the recaptures and the
+//!   answers to them played out, then the evaluation), which the
+//!   independent program of issue 11 got from capture-seeking playouts;
 //! - progressive widening: a node's moves are ordered once, when the node
 //!   is first expanded (Intermedium: by the evaluation without its costly
 //!   capture-threat walks, the full one valuing each move as it enters the
@@ -167,7 +171,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         let (mut v, t) = self.nodes[n].pending.pop()?;
         if t.decisive.is_none() && self.domain.prior(&t.position).is_some() {
             // Ordered by the cheap prior: valued in full on entering the tree.
-            v = 1.0 - self.probability(self.domain.evaluate(&t.position));
+            let score = self.domain.quiesce(&t.position);
+            v = 1.0 - self.probability(score);
             let work = self.domain.take_work();
             self.budget.spend(work + 1);
             if n == 0 {

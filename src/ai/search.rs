@@ -50,6 +50,12 @@ pub(crate) trait Domain {
     fn prior(&self, _pos: &Position) -> Option<i32> {
         None
     }
+    /// A score for the side to move that plays out the captures available
+    /// now (a quiescence search), where the game has one; its work is
+    /// reported by `take_work`. Default: the static evaluation.
+    fn quiesce(&mut self, pos: &Position) -> i32 {
+        self.evaluate(pos)
+    }
     /// Whether the last list `children` gave held every legal move.
     fn complete(&self) -> bool {
         false
@@ -71,6 +77,10 @@ pub(crate) struct Shape {
     /// When every searched root move loses, search the others (with a
     /// budget of their own) for one that does not. Off only for `baseline5`.
     pub rescue: bool,
+    /// At the last ply, this many of the best-looking children are scored
+    /// by the domain's quiescence search instead of the static evaluation
+    /// (0: none), so an exchange at the horizon is played out, not guessed.
+    pub quiesce: usize,
 }
 
 /// Nodes the rescue search may spend (see `Shape::rescue`).
@@ -169,6 +179,19 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         scored
     }
 
+    /// Rescores the best `shape.quiesce` of `scored` (sorted, best first)
+    /// with the quiescence search.
+    fn quiesce_best(&mut self, kids: &[Transition], scored: &mut [(i32, usize)], ply: u32) {
+        for entry in scored.iter_mut().take(self.shape.quiesce) {
+            let k = &kids[entry.1];
+            if k.decisive.is_none() {
+                entry.0 = -from_root(self.domain.quiesce(&k.position), ply + 1);
+            }
+        }
+        let work = self.domain.take_work();
+        self.budget.spend(work);
+    }
+
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32) -> i32 {
         if self.budget.exhausted() {
             self.aborted = true;
@@ -217,6 +240,9 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         let (mut best, mut best_hash) = (-INF, 0);
         if depth == 1 || scored[0].0 >= WIN_BOUND {
             // All children were just scored: that is the depth-1 search.
+            if depth == 1 && scored[0].0 < WIN_BOUND {
+                self.quiesce_best(&kids, &mut scored, ply);
+            }
             let (s, i) = *scored.iter().max_by_key(|x| x.0).expect("non-empty");
             best = s;
             best_hash = hashes[i];

@@ -47,6 +47,13 @@ pub struct MatchArgs {
     /// Per-move node budget for every searching agent.
     #[arg(long)]
     nodes: Option<u64>,
+    /// Node budget of agent A alone (overrides `--nodes` for A): to give
+    /// two agents the same mean time per move.
+    #[arg(long, conflicts_with = "budget_ms")]
+    a_nodes: Option<u64>,
+    /// Node budget of agent B alone (overrides `--nodes` for B).
+    #[arg(long, conflicts_with = "budget_ms")]
+    b_nodes: Option<u64>,
     /// Games played at once (default: every core). The results do not
     /// depend on it, only the timings do.
     #[arg(long)]
@@ -120,6 +127,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         (None, Some(n)) => Limits { nodes: Some(n), time_ms: None },
         (None, None) => Limits::default(),
     };
+    let own = |n: Option<u64>, flag: &str| match n {
+        Some(0) => Err(format!("--{flag}-nodes must be at least 1")),
+        Some(n) => Ok(Limits { nodes: Some(n), time_ms: None }),
+        None => Ok(limits),
+    };
+    let limits = [own(args.a_nodes, "a")?, own(args.b_nodes, "b")?];
     let opening_plies = args.opening_plies.unwrap_or(match kind {
         GameKind::Intermedium => 2,
         GameKind::CashInHand => 1,
@@ -205,7 +218,8 @@ struct Setup {
     agents: [Agent; 2],
     seed: u64,
     opening_plies: usize,
-    limits: Limits,
+    /// Per agent (A, B).
+    limits: [Limits; 2],
 }
 
 /// The opening of pair `pair`: `plies` random plies from the standard
@@ -249,7 +263,7 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         let who = seats[side.index()];
         let clock = SystemClock::new();
         let seed = game_seed ^ mix(who as u64 + 11);
-        let t = choose(agents[who], &game, seed, limits, &clock).ok_or_else(|| {
+        let t = choose(agents[who], &game, seed, limits[who], &clock).ok_or_else(|| {
             format!("{} found no move in an unfinished game: {}", names[who], game.position())
         })?;
         let ms = clock.now_ms();

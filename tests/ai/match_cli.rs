@@ -139,3 +139,21 @@ fn refuses_unknown_agents() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent"));
 }
+
+/// `--a-nodes`/`--b-nodes` give one agent its own budget (for equal-time
+/// matches): the same games as `--nodes` when they agree with it, and a
+/// budget of 0 is refused with the flag named.
+#[test]
+fn per_agent_budgets_reach_their_agent() {
+    let base = ["match", "--game", "intermedium", "--a", "level2", "--b", "level3", "--games", "2"];
+    let shared = run(&[&base[..], &["--nodes", "3000"]].concat());
+    let own = run(&[&base[..], &["--a-nodes", "3000", "--b-nodes", "3000"]].concat());
+    assert_eq!(untimed(&shared), untimed(&own));
+    let out = Command::new(env!("CARGO_BIN_EXE_sowboard"))
+        .args([&base[..], &["--b-nodes", "0"]].concat())
+        .output()
+        .expect("runs");
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--b-nodes must be at least 1"), "{err}");
+}
