@@ -4,6 +4,7 @@
 
 mod bench;
 mod bench_builder;
+mod bench_hostile;
 mod game_arg;
 mod matches;
 mod soak;
@@ -68,6 +69,10 @@ enum Command {
         /// Only the move builder's section (its queries on hostile positions).
         #[arg(long)]
         builder_only: bool,
+        /// Only the engine calls the page makes, on hostile set-ups (see
+        /// README, Robustness).
+        #[arg(long, conflicts_with = "builder_only")]
+        hostile: bool,
     },
 }
 
@@ -170,7 +175,11 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Match(args) => matches::run(args),
         Command::Tactics(args) => tactics::run(args),
-        Command::Bench { ms, builder_only } => {
+        Command::Bench { hostile: true, .. } => {
+            bench_hostile::run();
+            Ok(())
+        }
+        Command::Bench { ms, builder_only, .. } => {
             bench::run(ms, builder_only);
             Ok(())
         }
