@@ -5,6 +5,7 @@
 mod analyse;
 mod bench;
 mod bench_builder;
+mod bench_hostile;
 mod game_arg;
 mod matches;
 mod setup;
@@ -81,6 +82,10 @@ enum Command {
         /// Only the move builder's section (its queries on hostile positions).
         #[arg(long)]
         builder_only: bool,
+        /// Only the engine calls the page makes, on hostile set-ups (see
+        /// README, Robustness).
+        #[arg(long, conflicts_with = "builder_only")]
+        hostile: bool,
     },
 }
 
@@ -150,7 +155,11 @@ fn execute(command: Command) -> Result<(), String> {
         Command::Review(args) => analyse::run_review(args),
         Command::ReviewBench(args) => analyse::run_review_bench(args),
         Command::Puzzles(args) => puzzles::run(args),
-        Command::Bench { ms, builder_only } => {
+        Command::Bench { hostile: true, .. } => {
+            bench_hostile::run();
+            Ok(())
+        }
+        Command::Bench { ms, builder_only, .. } => {
             bench::run(ms, builder_only);
             Ok(())
         }
