@@ -8,8 +8,8 @@ mod bench_builder;
 mod bench_hostile;
 mod game_arg;
 mod matches;
-mod setup;
 mod puzzles;
+mod setup;
 mod soak;
 mod tactics;
 
