@@ -19,6 +19,7 @@
 //!   colour) occupied with more stones than the stack carried (rule (c)).
 //!   The taller stack passes every gate the shorter one does, so the
 //!   fewest moves are the taller stack walking to the shorter one.
+//!
 //! The distance is measured on today's board: the opponent may still close
 //! a gate or capture the travelling stack, which is why a longer walk is
 //! worth less (`STEP`), and the search sees the concrete race.

@@ -45,6 +45,7 @@ await import('./drag.test.mjs');
 await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
+await import('./ratings.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];
