@@ -13,7 +13,7 @@ try {
 }
 const APP = [
   './', 'index.html', 'app.css', 'icon.svg', 'embed.html', 'embed.css', 'embed.js',
-  'app/main.js', 'app/save.js', 'app/fragment.js', 'app/ask.js', 'app/moves.js', 'app/words.js',
+  'app/main.js', 'app/save.js', 'app/fragment.js', 'app/ask.js', 'app/moves.js', 'app/words.js', 'app/ratings.js',
   'widget.js', 'engine.js', 'ai-worker.js',
   'board/element.js', 'board/render.js', 'board/layout.js', 'board/input.js',
   'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',

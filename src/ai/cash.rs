@@ -75,13 +75,15 @@ impl Domain for Cash {
         // A fortress cannot lose: the side behind it is at least drawing,
         // its opponent at most.
         let me = pos.side_to_move;
-        if fortress(pos, me) {
+        let score = if fortress(pos, me) {
             score.max(0)
         } else if fortress(pos, me.opponent()) {
             score.min(0)
         } else {
             score
-        }
+        };
+        // A merge still to walk to: a floor for its side, a cap for the other.
+        super::merge_draw::bound(pos, score)
     }
 
     fn complete(&self) -> bool {

@@ -8,6 +8,7 @@
 //!
 //! - `levels`: the five levels; `search`: selective alpha-beta;
 //!   `eval_intermedium`, `eval_cash`, `candidates_cash`: game knowledge;
+//!   `merge_draw`: Cash in Hand's merge draw, how far each side is from it;
 //! - `agents`: every player the match harness fields, with the reference
 //!   agents `random`, `greedy`, `uct` (`uct.rs`, plain), `mcts` (`mcts.rs`,
 //!   the strong yardstick) and `baseline5` (level 5 before issue 11).
@@ -22,6 +23,7 @@ mod eval_intermedium;
 mod intermedium;
 mod levels;
 mod mcts;
+mod merge_draw;
 mod playout;
 pub mod puzzles;
 pub mod review;
@@ -31,6 +33,7 @@ mod uct;
 mod zobrist;
 
 pub use agents::{choose, choose_move, Agent};
+pub use merge_draw::merge_distance;
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm
 /// has no `std::time::Instant`.

@@ -52,6 +52,7 @@ await import('./analysis.test.mjs');
 await import('./learn.test.mjs');
 await import('./install.test.mjs');
 await import('./package.test.mjs');
+await import('./ratings.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -11,6 +11,7 @@ import { endText, gameLabel, movesText, plainError, sideLabel } from './words.js
 import { LinkPlay } from './link-play.js';
 import { isLinkFragment } from '../link/codec.js';
 import { registerServiceWorker } from './update.js';
+import { labelLevels } from './ratings.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -62,6 +63,7 @@ function applySettings() {
   $('mode').value = settings.mode;
   $('side').value = settings.side;
   $('level').value = String(settings.level);
+  labelLevels($('level'), currentGame());
   $('animation').checked = settings.animation;
   board.setAttribute('animation', settings.animation ? 'on' : 'off');
   nameSides($('side'));
@@ -219,6 +221,7 @@ async function openShared(hash) {
   $('link-warning').hidden = !inProgress();
   $('link-mode').value = settings.mode;
   $('link-level').value = String(settings.level);
+  labelLevels($('link-level'), info.game);
   const side = $('link-side');
   side.options[0].textContent = `${sideLabel(info.sides[0])} (moves first)`;
   side.options[1].textContent = sideLabel(info.sides[1]);
