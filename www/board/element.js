@@ -426,6 +426,9 @@ export class SowingBoard extends HTMLElement {
     this.#game?.free();
     this.#game = game;
     this.#link = null; // another game: a link's id no longer applies (loadLink sets it again)
+    // A new game gets new AI seeds: replaying the same moves must not meet
+    // exactly the same answers game after game.
+    this.#seedBase = Math.floor(Math.random() * 2 ** 31);
     this.#flow = new MoveFlow(game);
     // The game attribute follows the game shown (the styles depend on it);
     // reflecting it must not trigger a reload.
