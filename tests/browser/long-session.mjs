@@ -55,8 +55,7 @@ const { context, close } = await launch();
 try {
   const page = await context.newPage();
   const errors = watchErrors(page);
-  page.on('crash', () => console.log('page crashed'));
-  page.on('close', () => console.log('page closed'));
+  page.on('crash', () => failures.push('the page crashed'));
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
 
@@ -91,11 +90,12 @@ try {
   /** Waits until `n` games have ended, saying how far it is once a minute. */
   async function gamesDone(n) {
     for (let last = Date.now(); ;) {
-      const { finished, plies, moving } = await page.evaluate(() => {
+      const { finished, plies, moving, boardErrors } = await page.evaluate(() => {
         const w = /** @type {any} */ (window);
-        const moving = [...document.querySelectorAll('sowing-board')].map((b) => /** @type {any} */ (b).moves.length);
-        return { finished: w.finished, plies: w.plies, moving };
+        const moving = [...document.querySelectorAll('sowing-board')].map((b) => { const x = /** @type {any} */ (b); return `${x.moves.length}${x.outcome ? '(' + x.outcome.reason + ')' : ''}`; });
+        return { finished: w.finished, plies: w.plies, moving, boardErrors: w.boardErrors ?? [] };
       });
+      if (boardErrors.length) throw new Error(`a board reported errors: ${boardErrors.slice(0, 3).join(' | ')}`);
       if (finished >= n) return;
       if (Date.now() - last > 60_000) {
         console.log(`  ... ${finished} games (${plies} plies) done; boards at plies ${moving.join(', ')}`);
@@ -126,10 +126,11 @@ try {
         if (quiet) b.setAttribute('quiet-limit', String(quiet));
         b.style.width = '240px';
         b.style.display = 'inline-block';
+        b.addEventListener('error', (e) => { (w.boardErrors ??= []).push(`${game}: ${JSON.stringify(/** @type {any} */ (e).detail)}`); });
         b.addEventListener('gameover', () => {
           w.finished++;
           w.plies += /** @type {any} */ (b).moves.length;
-          if (w.stop) return;
+          if (w.halt) return;
           setTimeout(() => /** @type {any} */ (b).reset(), 0);
         });
         box.append(b);
@@ -139,7 +140,7 @@ try {
     await gamesDone(warmup);
     const before = await memory();
     await gamesDone(GAMES);
-    await page.evaluate(() => { /** @type {any} */ (window).stop = true; });
+    await page.evaluate(() => { /** @type {any} */ (window).halt = true; });
     const after = await memory();
     const { finished, plies } = await page.evaluate(() => ({ finished: /** @type {any} */ (window).finished, plies: /** @type {any} */ (window).plies }));
     const minutes = ((Date.now() - started) / 60000).toFixed(1);
@@ -149,7 +150,7 @@ try {
     check(after.heap < before.heap * (1 + GROWTH), `${game}: JS heap grew ${(100 * (after.heap / before.heap - 1)).toFixed(1)}% (< 10%)`);
     check(after.pageWasm <= before.pageWasm * (1 + GROWTH), `${game}: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`);
     check(after.workerWasm <= before.workerWasm * (1 + GROWTH), `${game}: workers' wasm memory grew ${(100 * (after.workerWasm / Math.max(1, before.workerWasm) - 1)).toFixed(1)}%`);
-    await page.evaluate(() => { document.getElementById('boards').replaceChildren(); /** @type {any} */ (window).stop = false; });
+    await page.evaluate(() => { document.getElementById('boards').replaceChildren(); /** @type {any} */ (window).halt = false; });
   }
 
   // ---- 2. boards created and removed -----------------------------------------
