@@ -42,6 +42,18 @@ impl<'a> Budget<'a> {
         }
     }
 
+    /// Reads the clock now, for loops whose every item is expensive (scoring
+    /// thousands of children on a dense set-up can take minutes between two
+    /// `spend` calls): true once the deadline has passed.
+    pub(crate) fn check_time(&mut self) -> bool {
+        if let Some(d) = self.deadline {
+            if !self.out_of_time && self.clock.now_ms() >= d {
+                self.out_of_time = true;
+            }
+        }
+        self.out_of_time
+    }
+
     /// Whether the search must stop now.
     pub(crate) fn exhausted(&self) -> bool {
         self.out_of_time || self.spent >= self.limit
@@ -54,5 +66,32 @@ impl<'a> Budget<'a> {
 
     pub(crate) fn spent(&self) -> u64 {
         self.spent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// A clock that moves one millisecond each time it is read.
+    struct Ticking(Cell<f64>);
+    impl Clock for Ticking {
+        fn now_ms(&self) -> f64 {
+            self.0.set(self.0.get() + 1.0);
+            self.0.get()
+        }
+    }
+
+    #[test]
+    fn check_time_sees_the_deadline_without_any_node_spent() {
+        let clock = Ticking(Cell::new(0.0));
+        let mut budget = Budget::new(u64::MAX, Some(5.0), &clock);
+        let reads_before_deadline = (0..100).take_while(|_| !budget.check_time()).count();
+        assert!(reads_before_deadline < 10, "{reads_before_deadline}");
+        assert!(budget.exhausted());
+        // Without a deadline it never stops a search.
+        let mut free = Budget::new(u64::MAX, None, &clock);
+        assert!(!(0..100).any(|_| free.check_time()));
     }
 }

@@ -166,6 +166,11 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         let mover = pos.side_to_move;
         let mut scored = Vec::with_capacity(kids.len());
         for (i, k) in kids.iter().enumerate() {
+            // Past the deadline, the children scored so far stand (at least
+            // one, so there is always a move).
+            if i > 0 && self.budget.check_time() {
+                break;
+            }
             let s = match k.decisive {
                 Some(o) if o.winner == Some(mover) => WIN - ply as i32 - 1,
                 Some(o) if o.winner.is_none() => 0,

@@ -16,12 +16,12 @@ const INTERMEDIUM: [(&str, &str); 3] = [
     ("intermedium many 2s", "intermedium 0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0 blue 0 5"),
 ];
 
-/// The page's AI deadlines (`www/board/options.js`): none below level 4.
+/// The page's AI deadlines (`www/board/options.js`, `SAFETY_DEADLINE_MS`).
 fn page_deadline_ms(level: u8) -> Option<f64> {
     match level {
-        4 => Some(5000.0),
-        5 => Some(8000.0),
-        _ => None,
+        1 | 2 => Some(4000.0),
+        3 | 4 => Some(5000.0),
+        _ => Some(8000.0),
     }
 }
 

@@ -139,6 +139,9 @@ try {
     const warmup = Math.min(20, Math.floor(GAMES / 5));
     await gamesDone(warmup);
     const before = await memory();
+    // A middle reading tells steady growth (a leak) from a late warm-up.
+    await gamesDone(Math.floor((warmup + GAMES) / 2));
+    const middle = await memory();
     await gamesDone(GAMES);
     await page.evaluate(() => { /** @type {any} */ (window).halt = true; });
     const after = await memory();
@@ -146,6 +149,7 @@ try {
     const minutes = ((Date.now() - started) / 60000).toFixed(1);
     console.log(`${game}: ${finished} games, ${plies} plies, ${minutes} min on ${PARALLEL} boards (quiet-limit ${QUIET || 'default'})`);
     console.log(`  after ${warmup} games: heap ${mb(before.heap)}, page wasm ${mb(before.pageWasm)}, workers' wasm ${mb(before.workerWasm)} (${before.workers} workers)`);
+    console.log(`  after ${Math.floor((warmup + GAMES) / 2)} games: heap ${mb(middle.heap)}, page wasm ${mb(middle.pageWasm)}, workers' wasm ${mb(middle.workerWasm)}`);
     console.log(`  after ${finished} games: heap ${mb(after.heap)}, page wasm ${mb(after.pageWasm)}, workers' wasm ${mb(after.workerWasm)} (${after.workers} workers)`);
     check(after.heap < before.heap * (1 + GROWTH), `${game}: JS heap grew ${(100 * (after.heap / before.heap - 1)).toFixed(1)}% (< 10%)`);
     check(after.pageWasm <= before.pageWasm * (1 + GROWTH), `${game}: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`);
