@@ -360,21 +360,7 @@ fn self_play(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
 }
 
 fn cash_setup(rng: &mut SmallRng) -> Option<Position> {
-    let mut cells = [0u8; 64];
-    let (f0, r0) = (rng.random_range(0..4usize), rng.random_range(0..4usize));
-    for r in r0..r0 + 5 {
-        for f in f0..f0 + 5 {
-            if rng.random_bool(0.5) {
-                cells[r * 8 + f] = rng.random_range(1..=3);
-            }
-        }
-    }
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|r| (0..8).map(|f| cells[r * 8 + f].to_string()).collect::<Vec<_>>().join(","))
-        .collect();
-    let side = if rng.random_bool(0.5) { "white" } else { "black" };
-    format!("cash-in-hand {} {side} 0 20", ranks.join("/")).parse().ok()
+    super::tactics::cash_cluster(rng, 5, 0.5, 3)
 }
 
 /// Positions with a taller stack are left out: such a stack has thousands
