@@ -181,8 +181,12 @@ scenario('the widget on another origin: two boards, events, a hint from its work
   assert(typeof hint === 'string' && hint.includes('-'), `a hint from the cross-origin worker (${hint})`);
   const thinking = await tab.eval(() => new Promise((resolve) => {
     const two = document.querySelector('#two');
-    two.addEventListener('thinking', (e) => resolve(e.detail), { once: true });
-    two.play('a4-b5-a6-b7-a8'); // Red (the AI) to move now
+    // The hint's own "thinking: false" is still queued (events go out on a
+    // zero timer); let it pass before listening, or a fast driver catches it.
+    setTimeout(() => {
+      two.addEventListener('thinking', (e) => resolve(e.detail), { once: true });
+      two.play('a4-b5-a6-b7-a8'); // Red (the AI) to move now
+    }, 0);
   }));
   assertEqual(thinking, { thinking: true }, 'thinking event');
   await tab.waitFor(() => document.querySelector('#two').ply === 2, null, AI_WAIT);
