@@ -66,6 +66,7 @@ test('analysis: the evaluation, a proven win with its line, preview and variatio
   assert(/over/.test(await settled(page) ?? ''), 'the line ends the game');
   await page.click('#variation-back');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
+  await page.waitForSelector('#variation', { state: 'hidden', timeout: 5_000 }).catch(() => {});
   assert(await page.locator('#variation').isHidden(), 'back in the game');
   assertEqual(errors, [], 'console errors');
   await page.close();

@@ -195,6 +195,8 @@ export function initAnalysis({ board, onExit, onEnter }) {
     mainline = null;
     loaded = `${position}|${moves.join(';')}`;
     board.load(position, moves);
+    // Said at once, not on the board's change event, which may come later.
+    renderVariation();
   }
 
   async function showThreats(moves) {
