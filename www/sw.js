@@ -6,33 +6,16 @@
 // its own cache in the background and waits until the page, which offers "A
 // new version is ready: reload" (app/update.js), says to switch over. Old
 // versions' caches are deleted then.
-try {
-  importScripts('pkg/precache.js');
-} catch {
-  // Not built by build.sh (no list): keep the files named below, unversioned.
-}
-const APP = [
-  './', 'index.html', 'app.css', 'icon.svg', 'embed.html', 'embed.css', 'embed.js',
-  'app/main.js', 'app/save.js', 'app/fragment.js', 'app/ask.js', 'app/moves.js', 'app/words.js', 'app/ratings.js',
-  'widget.js', 'engine.js', 'ai-worker.js',
-  'board/element.js', 'board/render.js', 'board/layout.js', 'board/input.js',
-  'board/animate.js', 'board/styles.js', 'board/ai-client.js', 'board/controls.js', 'board/marks.js',
-  'board/flow.js', 'board/options.js', 'board/ai-turns.js', 'board/painter.js',
-  'board/describe.js', 'app/update.js', 'manifest.webmanifest', 'board/version.js',
-  'pkg/sowboard.js', 'pkg/sowboard_bg.wasm',
-  'app/link-play.js', 'link/codec.js', 'link/store.js', 'link/board-link.js',
-  'analysis/analysis.js', 'analysis/analysis.css', 'analysis/client.js', 'analysis/graph.js', 'analysis/worker.js', 'analysis/editor.js', 'board/analysis-view.js',
-  'learn.html', 'learn/learn.css', 'learn/app.js', 'learn/progress.js', 'learn/lessons.js', 'learn/lessons-ui.js',
-  'learn/judge.js', 'learn/puzzle-judge.js', 'learn/puzzles-ui.js', 'puzzles/intermedium.json', 'puzzles/cash-in-hand.json',
-];
+// The list comes from the build (tools/precache.mjs walks www/), so a new
+// file is kept without anyone remembering to name it here.
+importScripts('pkg/precache.js');
 
 /** @type {{version: string, files: string[]}} */
-const BUILD = self.PRECACHE ?? { version: 'unbuilt', files: [] };
+const BUILD = self.PRECACHE;
 const PREFIX = 'sowboard-';
 const CACHE = PREFIX + BUILD.version;
-// The generated list and the names above (kept so that a branch adding a file
-// to them merges easily); './' is the page itself.
-const FILES = [...new Set(['./', ...APP, ...BUILD.files])];
+// './' is the page itself (the list names index.html).
+const FILES = ['./', ...BUILD.files];
 
 self.addEventListener('install', (event) => {
   // cache: 'reload': the copy comes from the server, not from the HTTP cache.

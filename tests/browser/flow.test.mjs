@@ -120,10 +120,17 @@ test('chooser keys: arrows step, digits pick (two in a row make one number)', ()
   assertEqual(chooserKey('9', 11, n, 20_500), 8, '129 is no choice: 9');
 });
 
-test('service worker: it keeps a copy of every script of the page', () => {
+test('service worker: its generated list keeps a copy of every file of the page', async () => {
   const www = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../www');
-  const sw = fs.readFileSync(path.join(www, 'sw.js'), 'utf8');
-  for (const dir of ['app', 'board', 'learn', 'puzzles']) {
-    for (const file of fs.readdirSync(path.join(www, dir))) assert(sw.includes(`'${dir}/${file}'`), `sw.js lists ${dir}/${file}`);
+  const { precache } = await import('../../tools/precache.mjs');
+  const { files } = precache(www);
+  for (const dir of ['app', 'board', 'learn', 'puzzles', 'analysis', 'link']) {
+    for (const file of fs.readdirSync(path.join(www, dir))) assert(files.includes(`${dir}/${file}`), `the list has ${dir}/${file}`);
   }
+  for (const file of ['index.html', 'learn.html', 'embed.html', 'widget.js', 'pkg/sowboard.js', 'pkg/sowboard_bg.wasm', 'manifest.webmanifest']) {
+    assert(files.includes(file), `the list has ${file}`);
+  }
+  assert(!files.includes('sw.js') && !files.includes('pkg/precache.js'), 'not the worker itself nor its list');
+  const sw = fs.readFileSync(path.join(www, 'sw.js'), 'utf8');
+  assert(sw.includes("importScripts('pkg/precache.js')") && !/'app\/main\.js'/.test(sw), 'sw.js takes the generated list, names no file itself');
 });
