@@ -226,3 +226,46 @@ test('analysis: a review is forgotten when another game is loaded', async (ctx) 
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: the widget bar analyses at analysis-level, else the level attribute; a bad value is an error', async (ctx) => {
+  const page = await ctx.context.newPage();
+  const errors = watchErrors(page);
+  // Every request the page's workers are sent, recorded before the widget loads.
+  await page.addInitScript(() => {
+    /** @type {any} */ (window).__sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (/** @type {any} */ m, /** @type {any} */ ...rest) {
+      if (m?.type === 'analyse') /** @type {any} */ (window).__sent.push({ level: m.level, rules: m.rules });
+      return post.call(this, m, ...rest);
+    };
+  });
+  await page.goto(ctx.url + 'embed.html');
+  const result = await page.evaluate(async (position) => {
+    const sent = /** @type {any} */ (window).__sent;
+    const b = /** @type {any} */ (document.createElement('sowing-board'));
+    const problems = [];
+    b.addEventListener('error', (/** @type {any} */ e) => problems.push(e.detail.message));
+    b.setAttribute('position', position);
+    b.setAttribute('level', '2');
+    b.setAttribute('quiet-limit', '40');
+    b.setAttribute('analysis', '');
+    const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
+    document.body.append(b);
+    await ready;
+    const wait = () => new Promise((r) => setTimeout(r, 300));
+    await wait();
+    const fromLevel = sent.at(-1);
+    b.setAttribute('analysis-level', '4');
+    await wait();
+    const fromAttribute = sent.at(-1);
+    b.setAttribute('analysis-level', 'strong');
+    await wait();
+    return { fromLevel, fromAttribute, afterBad: sent.at(-1), problems };
+  }, FORCED);
+  assertEqual(result.fromLevel, { level: 2, rules: { quietLimit: 40 } }, 'the level attribute, the rule attributes');
+  assertEqual(result.fromAttribute.level, 4, 'analysis-level');
+  assertEqual(result.afterBad.level, 2, 'a bad analysis-level falls back to level');
+  assert(result.problems.some((p) => /analysis-level="strong"/.test(p)), `reported: ${result.problems}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

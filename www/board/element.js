@@ -168,7 +168,8 @@ export class SowingBoard extends HTMLElement {
   /** The `analysis` attribute: present (and not off/false/0/no) shows the bar and threats. */
   #syncAnalysis() {
     const v = this.getAttribute('analysis');
-    this.#analysis.set(v != null && flag(v, true));
+    const { analysisLevel, rules } = this.#options();
+    this.#analysis.set(v != null && flag(v, true), { level: analysisLevel, rules });
   }
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
@@ -188,10 +189,12 @@ export class SowingBoard extends HTMLElement {
     }
     if (name === 'ai' || name === 'level' || name === 'ai-time' || name === 'player') {
       this.#reportProblems();
+      if (name === 'level') this.#syncAnalysis();
       this.#ai.cancel();
       this.#render();
       this.#maybeAi();
-    } else if (name === 'analysis') {
+    } else if (name === 'analysis' || name === 'analysis-level') {
+      if (name === 'analysis-level') this.#reportProblems();
       this.#syncAnalysis();
     } else if (name === 'readonly') {
       this.#viewPly = this.readonly ? 0 : null;

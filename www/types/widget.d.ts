@@ -54,6 +54,12 @@ export interface SowingBoardAttributes {
   'first-move-rule'?: 'on' | 'off';
   'repetition-draw'?: 'on' | 'off';
   'quiet-limit'?: string;
+  /** The side that may move at this board (a game by link). */
+  player?: string;
+  /** Present (not `off`): the evaluation bar and the threats of the side not to move. */
+  analysis?: '' | 'on' | 'off';
+  /** The level (1-5) the `analysis` bar searches at; default the `level` attribute (3 when absent). */
+  'analysis-level'?: '1' | '2' | '3' | '4' | '5';
 }
 
 export declare class SowingBoard extends HTMLElement {
