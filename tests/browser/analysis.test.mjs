@@ -269,3 +269,20 @@ test('analysis: the widget bar analyses at analysis-level, else the level attrib
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: a reload during a variation brings back the game, not the variation', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
+  await page.click('#analyse');
+  await settled(page);
+  await page.click('#pv li:nth-child(1) button');
+  await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n + 1, GAME.length);
+  assert(await page.locator('#variation').isVisible(), 'a variation is on the board');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard.save') ?? 'null')?.moves);
+  assertEqual(saved, GAME, 'the save holds the game');
+  await page.reload();
+  await appReady(page);
+  await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n, GAME.length);
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').moves), GAME, 'the game after the reload');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

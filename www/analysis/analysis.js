@@ -364,5 +364,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     refresh();
   });
   board.addEventListener('view', () => { if (on) { board.preview(null); refresh(); } });
-  return { get on() { return on; }, setOn };
+  // The game a variation was played from: what the page saves meanwhile, so
+  // that a reload brings back the game, not the variation.
+  return { get on() { return on; }, setOn, get mainline() { return mainline; } };
 }

@@ -22,6 +22,8 @@ const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
 const DEFAULT_SETTINGS = { ...settings };
 let ready = false;
 let noticeTimer = 0;
+/** The analysis mode (its variation is never saved over the game). @type {ReturnType<typeof initAnalysis> | null} */
+let analysis = null;
 /** The stamp of the save this tab last wrote or read: it writes only over that one. */
 let stamp = /** @type {import('./save.js').Stamp} */ (null);
 /** Storage refused a save and the player was told (once a page). */
@@ -75,8 +77,11 @@ function applySettings() {
   board.setAttribute('orientation', settings.mode === 'ai' ? human : sides[0]);
 }
 
-/** The game and settings as saved. */
-const current = () => ({ game: currentGame(), position: board.startPosition, moves: board.moves, ...settings });
+/** The game and settings as saved (during an analysis variation, the game it left). */
+const current = () => {
+  const kept = analysis?.mainline;
+  return { game: currentGame(), position: kept ? kept.position : board.startPosition, moves: kept ? kept.moves : board.moves, ...settings };
+};
 
 /** Saves the game; `force` writes over another tab's newer save (the player chose to). */
 function save({ force = false } = {}) {
@@ -91,9 +96,12 @@ function save({ force = false } = {}) {
   }
 }
 
-/** The saved `state` is the game on the board (settings aside). */
-const isOnBoard = (state) => state.game === currentGame() && state.position === board.startPosition
-  && state.moves.length === board.moves.length && state.moves.every((m, i) => m === board.moves[i]);
+/** The saved `state` is the game on the board, or the one its variation left (settings aside). */
+const isOnBoard = (state) => {
+  const here = current();
+  return state.game === here.game && state.position === here.position
+    && state.moves.length === here.moves.length && state.moves.every((m, i) => m === here.moves[i]);
+};
 
 /**
  * Another tab saved a game that is not the one here: the player chooses to
@@ -347,7 +355,7 @@ async function settingChanged(id) {
 }
 for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
 
-initAnalysis({ board, onExit: applySettings });
+analysis = initAnalysis({ board, onExit: applySettings });
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
