@@ -286,3 +286,19 @@ test('analysis: a reload during a variation brings back the game, not the variat
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: a result proven only over the moves the search looked at is labelled so', async () => {
+  const { scoreWords } = await import('../../www/analysis/analysis.js');
+  assertEqual(scoreWords({ kind: 'win', value: 3, text: 'win:3', rank: 9997, exact: true }), 'wins in 3', 'exact');
+  assertEqual(scoreWords({ kind: 'win', value: 5, text: 'win:5', rank: 9995, exact: false }), 'wins in 5 as far as the engine looked', 'longer win');
+  assertEqual(scoreWords({ kind: 'loss', value: 4, text: 'loss:4', rank: -9996, exact: false }), 'loses in 4 as far as the engine looked', 'longer loss');
+  assertEqual(scoreWords({ kind: 'cp', value: -40, text: '-40', rank: -40, exact: false }), '−0.40', 'an estimate');
+  // The engine's flag, through wasm: the forced capture in two is exact.
+  const { default: init, Game } = await import('../../www/pkg/sowboard.js');
+  const fs = await import('node:fs');
+  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_bg.wasm', import.meta.url)) });
+  const g = Game.load(FORCED, []);
+  const a = g.analyse(3, undefined, () => {});
+  g.free();
+  assertEqual([a.score.text, a.score.exact], ['win:3', true], 'win:3 is exact');
+});

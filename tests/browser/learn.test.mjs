@@ -5,7 +5,7 @@
 // phone go to the artifacts.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { dragCells } from './lib/page.mjs';
+import { clickCell, dragCells } from './lib/page.mjs';
 
 /** The Learn page in a fresh page (empty storage), at `hash`. */
 async function open(context, url, hash = '', viewport = null) {
@@ -137,6 +137,22 @@ test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wide
   await page.click('#tab-puzzles');
   await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-phone.png`, fullPage: true });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: an illegal step tried on the board is explained from the engine\'s refusal', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'intermedium', 'Capturing');
+  // Neto's example: a6 sows b5, c4, then back to b5 would reverse the last step.
+  for (const cell of ['a6', 'b5', 'c4', 'b5']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  const why = await text(page, '#lesson-feedback');
+  assert(/No 180-degree turn/.test(why) && /\(.+\)/.test(why), `the engine's refusal, explained: ${why}`);
+  await page.screenshot({ path: `${ctx.artifacts}/learn-refusal-desktop.png` });
+  // The refusal changed nothing: the sowing goes on to d5 and is right.
+  await clickCell(page, 'd5', '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
   assertEqual(errors, [], 'console errors');
   await page.close();
 });

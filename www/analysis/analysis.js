@@ -25,10 +25,16 @@ const THREAT_LIMIT = 300_000;
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
-/** A score in words for people: "+1.25", "−0.40", "wins in 3", "loses in 2". @param {Score} s */
+/**
+ * A score in words for people: "+1.25", "−0.40", "wins in 3", "loses in 2";
+ * a result the engine proved only over the moves it looked at says so
+ * ("wins in 5 as far as the engine looked").
+ * @param {Score} s
+ */
 export function scoreWords(s) {
-  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}`;
-  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}`;
+  const seen = s.exact === false ? ' as far as the engine looked' : '';
+  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}${seen}`;
+  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}${seen}`;
   const v = s.value / 100;
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }

@@ -4,7 +4,7 @@
 // animates them) and unlock Next, wrong ones are explained and the position
 // comes back for a retry.
 import { LESSONS } from './lessons.js';
-import { judgeStep } from './judge.js';
+import { REFUSALS, judgeStep } from './judge.js';
 
 /**
  * @typedef {import('../board/element.js').SowingBoard} Board
@@ -44,6 +44,14 @@ export class Lessons {
       const move = /** @type {CustomEvent} */ (e).detail.move;
       if (move === this.#own) { this.#own = null; return; }
       this.#answer(move, true);
+    });
+    // A choice the board refused (an illegal step tried on the board): the
+    // engine's refusal, explained as for a written move.
+    board.addEventListener('refused', (e) => {
+      const { code, message } = /** @type {CustomEvent} */ (e).detail;
+      if (!this.active || this.#solved || !code) return;
+      const why = REFUSALS[/** @type {keyof REFUSALS} */ (code)] ?? 'The engine refuses this choice.';
+      this.#feedback(`✗ ${why} (${message}) Try again.`, 'wrong');
     });
     this.#lesson = this.#firstUnfinished();
     this.#fillPicker();

@@ -20,6 +20,15 @@ export interface SowingErrorDetail {
 export interface SowingChangeDetail { kind: 'move' | 'undo' | 'redo' | 'load'; position: string; moves: string[]; }
 export interface SowingThinkingDetail { thinking: boolean; }
 export interface SowingViewDetail { ply: number | null; }
+/** A choice on the board the move builder refused (nothing changed). */
+export interface SowingRefusedDetail {
+  cell: string;
+  /** The reason shown under the board. */
+  reason: string;
+  /** The engine's refusal code (`reversal`, `revisit`, `gate-blocked`, ...) and message, when it gave one. */
+  code: string | null;
+  message: string | null;
+}
 
 /** The element's events (`CustomEvent`s, sent after the board has updated). */
 export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' | 'change'> {
@@ -30,6 +39,7 @@ export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' |
   change: CustomEvent<SowingChangeDetail>;
   thinking: CustomEvent<SowingThinkingDetail>;
   view: CustomEvent<SowingViewDetail>;
+  refused: CustomEvent<SowingRefusedDetail>;
 }
 
 /** The attributes (all strings in HTML; a change later updates the board). */
