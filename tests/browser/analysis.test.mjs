@@ -302,3 +302,53 @@ test('analysis: a result proven only over the moves the search looked at is labe
   g.free();
   assertEqual([a.score.text, a.score.exact], ['win:3', true], 'win:3 is exact');
 });
+
+test('analysis: share links carry rule options; links without them keep their old meaning', async () => {
+  const { toFragment, fromFragment } = await import('../../www/app/fragment.js');
+  const old = `#${new URLSearchParams({ p: START, m: GAME.join(';') })}`;
+  assertEqual(fromFragment(old), { position: START, moves: GAME, rules: {} }, 'an old link: the default rules');
+  assertEqual(toFragment({ position: START, moves: GAME }), old, 'no rules given: the old form');
+  const rules = { firstMoveRule: false, repetitionDraw: false, quietLimit: 40 };
+  assertEqual(fromFragment(toFragment({ position: START, moves: [], rules })), { position: START, moves: [], rules }, 'round trip');
+  for (const bad of ['fmr=2', 'rep=yes', 'q=-1', 'q=1e3', 'q=']) {
+    assertEqual(fromFragment(`#p=${encodeURIComponent(START)}&${bad}`), null, `refused: ${bad}`);
+  }
+});
+
+test('analysis: the editor sets rule options, checked by the engine, into the share link and the game', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START);
+  await page.click('#analyse');
+  await page.click('#editor-open');
+  await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+  assert(await page.isChecked('#editor-rep') && await page.isChecked('#editor-fmr'), 'the defaults are on');
+  assertEqual(await page.inputValue('#editor-qlimit'), '100', 'the default quiet limit');
+  // Not a number: refused by the engine, the field back to the accepted value.
+  await page.fill('#editor-qlimit', 'abc');
+  await page.locator('#editor-qlimit').dispatchEvent('change');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  assert(/Refused: .*quietLimit/i.test(await page.locator('#editor-note').textContent() ?? ''), await page.locator('#editor-note').textContent());
+  assertEqual(await page.inputValue('#editor-qlimit'), '100', 'unchanged');
+  await page.fill('#editor-qlimit', '40');
+  await page.locator('#editor-qlimit').dispatchEvent('change');
+  await page.uncheck('#editor-rep');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.textContent === 'Accepted.' && !document.getElementById('editor-rep').checked);
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-rules-desktop.png`, fullPage: true });
+  await page.click('#editor-share');
+  const link = await page.inputValue('#editor-link');
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assertEqual([params.get('rep'), params.get('q'), params.get('fmr')], ['0', '40', null], 'only the changed options');
+  await page.click('#editor-load');
+  await page.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').getAttribute('repetition-draw')), 'off', 'on the board');
+  // The link opened in a fresh page plays under its rules, and a reload keeps them.
+  const other = await ctx.context.newPage();
+  await openLink(other, link, { mode: 'hotseat' });
+  await other.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  await other.reload();
+  await appReady(other);
+  await other.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  assertEqual(await other.evaluate(() => document.querySelector('sowing-board').getAttribute('repetition-draw')), 'off', 'after a reload');
+  assertEqual(errors, [], 'console errors');
+  await other.close();
+  await page.close();
+});

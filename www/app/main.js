@@ -12,6 +12,7 @@ import { LinkPlay } from './link-play.js';
 import { isLinkFragment } from '../link/codec.js';
 import { registerServiceWorker } from './update.js';
 import { labelLevels } from './ratings.js';
+import { readRules, setRuleAttributes } from '../board/options.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -80,7 +81,8 @@ function applySettings() {
 /** The game and settings as saved (during an analysis variation, the game it left). */
 const current = () => {
   const kept = analysis?.mainline;
-  return { game: currentGame(), position: kept ? kept.position : board.startPosition, moves: kept ? kept.moves : board.moves, ...settings };
+  const rules = readRules((name) => board.getAttribute(name));
+  return { game: currentGame(), position: kept ? kept.position : board.startPosition, moves: kept ? kept.moves : board.moves, rules, ...settings };
 };
 
 /** Saves the game; `force` writes over another tab's newer save (the player chose to). */
@@ -173,6 +175,7 @@ async function newGame(game) {
   }
   board.removeAttribute('position');
   board.removeAttribute('moves');
+  setRuleAttributes(board, {}); // a new game is played under the default rules
   board.setAttribute('game', game); // the board reloads from its attributes
   await Promise.resolve(); // the reload is queued for after this task's attribute changes
   applySettings();
@@ -181,24 +184,30 @@ async function newGame(game) {
 }
 
 /** Loads a game (start position and moves) given as data; false if the engine refuses it. */
-function loadGame({ position, moves }, source) {
+function loadGame({ position, moves, rules = {} }, source) {
+  // The rule options come with the game (a shared position's, a save's);
+  // if the engine refuses the game, the board goes back to the one before.
+  const before = { position: board.startPosition, moves: board.moves, rules: readRules((name) => board.getAttribute(name)) };
+  setRuleAttributes(board, rules);
   try {
     board.load(position, moves);
     applySettings();
     return true;
   } catch (err) {
+    setRuleAttributes(board, before.rules);
+    try { if (before.position) board.load(before.position, before.moves); } catch { /* it loaded before */ }
     notice(`${source} could not be opened: ${plainError(err)}`);
     return false;
   }
 }
 
 /** What a shared game is, checked by the engine.
- * @param {{position: string, moves: string[]}} shared
+ * @param {{position: string, moves: string[], rules?: import('../pkg/sowboard.js').RuleOptions}} shared
  * @returns {Promise<{error?: string, game?: any, ply?: any, side?: any, sides?: any, outcome?: any}>} */
 async function inspect(shared) {
   const { Game } = await loadEngine();
   try {
-    const g = Game.load(shared.position, shared.moves);
+    const g = Game.load(shared.position, shared.moves, shared.rules);
     const info = { game: g.gameName, ply: g.ply, side: g.sideToMove(), sides: g.sides(), outcome: g.outcome() };
     g.free();
     return info;
@@ -381,7 +390,8 @@ function exampleBoards() {
 $('help').addEventListener('click', () => { $('help-dialog').showModal(); exampleBoards(); });
 
 function shareLink() {
-  return new URL(toFragment({ position: board.startPosition, moves: board.moves }), location.href).href;
+  const rules = readRules((name) => board.getAttribute(name));
+  return new URL(toFragment({ position: board.startPosition ?? '', moves: board.moves, rules }), location.href).href;
 }
 
 $('export').addEventListener('click', () => {

@@ -112,3 +112,22 @@ export function readRules(get) {
   if (quiet != null && quiet !== '') rules.quietLimit = Number(quiet);
   return rules;
 }
+
+/** The rule attributes, in the order of `RuleOptions`' keys below. */
+const RULE_NAMES = /** @type {const} */ ([['first-move-rule', 'firstMoveRule'], ['repetition-draw', 'repetitionDraw'], ['quiet-limit', 'quietLimit']]);
+
+/**
+ * Sets a board's rule attributes to `rules` (absent keys: the attribute is
+ * removed, so the engine's default holds). Only attributes whose value
+ * changes are touched: each change reloads the board's record.
+ * @param {HTMLElement} el @param {import('../pkg/sowboard.js').RuleOptions} rules
+ */
+export function setRuleAttributes(el, rules) {
+  for (const [attr, key] of RULE_NAMES) {
+    const v = rules[key];
+    const text = v === undefined ? null : typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+    if (el.getAttribute(attr) === text) continue;
+    if (text === null) el.removeAttribute(attr);
+    else el.setAttribute(attr, text);
+  }
+}
