@@ -94,7 +94,7 @@ export class Lessons {
     this.#feedback('', '');
     /** @type {HTMLButtonElement} */ ($('lesson-next')).disabled = true;
     this.board.setAttribute('orientation', 'first');
-    this.board.load(step.position, []);
+    this.board.load(step.position, step.history ?? []);
     const options = $('lesson-options');
     options.hidden = step.ask !== 'choose';
     options.replaceChildren(...(step.options ?? []).map((m) => {
@@ -135,12 +135,13 @@ export class Lessons {
     this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
     if (onBoard) {
       clearTimeout(this.#retryTimer);
-      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.board.load(step.position, []); }, RETRY_MS);
+      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.board.load(step.position, step.history ?? []); }, RETRY_MS);
     }
   }
 
   #playOwn(/** @type {string} */ move) {
-    this.board.load(this.#current.steps[this.#step].position, []);
+    const step = this.#current.steps[this.#step];
+    this.board.load(step.position, step.history ?? []);
     this.#own = move;
     try { this.board.play(move); } catch { this.#own = null; }
   }
