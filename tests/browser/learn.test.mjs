@@ -156,3 +156,27 @@ test('13: an illegal step tried on the board is explained from the engine\'s ref
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('13: the repetition draw practised on the board: the moves before are shown, the third repetition is played', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'cash-in-hand', 'Winning and drawing');
+  // The first two steps answered through the board (as a learner's move would be).
+  for (const move of ['f3:2 e4:1 d5:1 (:d4) c4:2', 'f3:2 e4:1 d5:1 (:d4) c4:2']) {
+    await page.evaluate((m) => document.querySelector('#board').play(m), move);
+    await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+    await page.click('#lesson-next');
+  }
+  assert(/third time/.test(await text(page, '#lesson-text')), await text(page, '#lesson-text'));
+  assertEqual(await page.evaluate(() => document.querySelector('#board').ply), 7, 'the seven moves before are on the board');
+  // A move that repeats nothing first, then the repetition.
+  for (const cell of ['g7', 'f8']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  assert(/no repetition/.test(await text(page, '#lesson-feedback')), await text(page, '#lesson-feedback'));
+  await page.waitForFunction(() => document.querySelector('#board').ply === 7);
+  for (const cell of ['g7', 'h8']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  assertEqual(await page.evaluate(() => document.querySelector('#board').outcome?.reason), 'repetition', 'drawn by repetition');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-repetition-desktop.png` });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
