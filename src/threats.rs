@@ -5,15 +5,20 @@
 //! Intermedium asks its exact threat walk (`Position::attacker`) first, so
 //! a position without a threat costs microseconds and is known complete;
 //! only when some target can fall are the moves listed (within `limit`).
-//! Cash in Hand has no such walk: its moves are listed when the list fits
-//! in `limit`, and otherwise the answer says it is incomplete.
+//! Cash in Hand's moves in a middle game number in the millions (each
+//! capture times every redistribution), so its threats are one move per
+//! largest set of stacks a move can capture (every stack that can fall is in
+//! one), found by a pruned search over sowing states
+//! (`cash::capture_threats`), exact, without listing moves.
 
 use crate::board::Cell;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::{EndReason, GameKind, RuleOptions, Side};
 
-/// One capturing move of the side not to move.
+/// One capturing move of the side not to move (in Cash in Hand: one move for
+/// each largest set of stacks a move can capture, a set no other move's
+/// captures contain; its redistribution is any legal one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Threat {
     pub mv: Move,
@@ -63,7 +68,11 @@ impl Position {
                 return Threats { threats: Vec::new(), complete: true };
             }
         }
-        let Ok(moves) = other.successors(rules, limit) else {
+        let listed = match self.game {
+            GameKind::CashInHand => crate::cash::capture_threats(&other, limit),
+            GameKind::Intermedium => other.successors(rules, limit),
+        };
+        let Ok(moves) = listed else {
             return Threats { threats: Vec::new(), complete: false };
         };
         let mut threats: Vec<Threat> = moves
@@ -112,25 +121,93 @@ mod tests {
         assert_eq!(capturing.count(), t.threats.len());
     }
 
+    /// The maximal capture sets of the full move list (those no other
+    /// move's captures contain).
+    fn sets_by_brute_force(pos: &Position, rules: &RuleOptions) -> Option<Vec<Vec<Cell>>> {
+        let all = pos.successors(rules, 3_000_000).ok()?;
+        let mut sets: Vec<Vec<Cell>> =
+            all.into_iter().filter(|t| !t.captured.is_empty()).map(|t| t.captured).collect();
+        sets.sort();
+        sets.dedup();
+        let within = |a: &Vec<Cell>, b: &Vec<Cell>| a != b && a.iter().all(|c| b.contains(c));
+        Some(sets.iter().filter(|a| !sets.iter().any(|b| within(a, b))).cloned().collect())
+    }
+
+    fn sets_of(t: &Threats) -> Vec<Vec<Cell>> {
+        let mut sets: Vec<Vec<Cell>> = t.threats.iter().map(|x| x.captured.clone()).collect();
+        sets.sort();
+        sets
+    }
+
+    /// Each threat's move is legal for the other side and captures exactly
+    /// what the threat says.
+    fn check_moves(pos: &Position, rules: &RuleOptions, t: &Threats) {
+        let other = pos.other_to_move();
+        for x in &t.threats {
+            let played = other.play(&x.mv, rules).unwrap_or_else(|e| panic!("{}: {e}", x.mv));
+            assert_eq!(played.captured, x.captured, "{}", x.mv);
+            assert_eq!(played.captured_stones, x.stones, "{}", x.mv);
+        }
+    }
+
     /// White to move must save material (tests/tactics/cash-in-hand.txt):
-    /// Black threatens captures, and a small position lists every one.
+    /// Black threatens captures, one entry per largest set of stacks.
     #[test]
-    fn cash_in_hand_threats_are_the_capturing_moves_of_the_other_side() {
+    fn cash_in_hand_threats_are_the_capture_sets_of_the_other_side() {
         let text = "cash-in-hand 0,0,0,0,2,0,2,0/0,0,0,0,1,0,1,0/0,0,0,0,0,1,2,0/0,0,0,2,1,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 20";
         let pos: Position = text.parse().unwrap();
         let rules = RuleOptions::default();
         let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
         assert!(t.complete && !t.threats.is_empty(), "{t:?}");
-        let mut black = pos;
-        black.side_to_move = Side::Second;
-        let all = black.legal_moves(&rules, DEFAULT_MOVE_LIMIT).unwrap();
-        let capturing = all.iter().filter(|m| !m.captured.is_empty()).count();
-        assert_eq!(capturing, t.threats.len());
+        let brute = sets_by_brute_force(&pos.other_to_move(), &rules).unwrap();
+        assert_eq!(sets_of(&t), brute);
+        check_moves(&pos, &rules, &t);
         assert!(t.threats.windows(2).all(|w| w[0].stones >= w[1].stones), "most stones first");
     }
 
+    /// Random Cash in Hand boards small enough to list every move: the
+    /// search finds exactly the maximal capture sets of the full list.
     #[test]
-    fn the_start_has_no_threats_and_cash_in_hand_says_when_it_cannot_list() {
+    fn cash_in_hand_threats_match_the_full_move_list() {
+        use rand::rngs::SmallRng;
+        use rand::{Rng, SeedableRng};
+        let rules = RuleOptions::default();
+        let mut rng = SmallRng::seed_from_u64(12);
+        let (mut compared, mut with_threats) = (0, 0);
+        for _ in 0..400 {
+            let mut pos = Position::start(GameKind::CashInHand);
+            let g = pos.board.geometry();
+            pos.board = crate::board::Board::empty(g);
+            // A cluster in one corner of the board, so that stacks touch.
+            let stacks = rng.random_range(4..14);
+            for _ in 0..stacks {
+                let cell = crate::board::Cell::new(rng.random_range(0..5), rng.random_range(0..5));
+                pos.board.set(cell, rng.random_range(1..7));
+            }
+            if pos.stones_of(Side::First) == 0 || pos.stones_of(Side::Second) == 0 {
+                continue;
+            }
+            if rng.random_bool(0.5) {
+                pos.side_to_move = Side::Second;
+            }
+            let Some(brute) = sets_by_brute_force(&pos.other_to_move(), &rules) else { continue };
+            let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
+            assert!(t.complete, "{pos}");
+            assert_eq!(sets_of(&t), brute, "{pos}");
+            check_moves(&pos, &rules, &t);
+            compared += 1;
+            with_threats += usize::from(!brute.is_empty());
+        }
+        assert!(
+            compared > 300 && with_threats > 100,
+            "{compared} compared, {with_threats} with threats"
+        );
+    }
+
+    /// Middle-game boards with 32-stone corners split into tall stacks: far
+    /// too many moves to list, yet the capture sets are found exactly.
+    #[test]
+    fn the_start_has_no_threats_and_cash_in_hand_middle_games_are_complete() {
         let rules = RuleOptions::default();
         let start = Position::start(GameKind::Intermedium);
         assert_eq!(
@@ -138,6 +215,10 @@ mod tests {
             Threats { threats: vec![], complete: true }
         );
         let cash = Position::start(GameKind::CashInHand);
-        assert!(!cash.threats(&rules, 10_000).complete);
+        assert!(cash.other_to_move().successors(&rules, 10_000).is_err(), "too many to list");
+        assert_eq!(
+            cash.threats(&rules, DEFAULT_MOVE_LIMIT),
+            Threats { threats: vec![], complete: true }
+        );
     }
 }

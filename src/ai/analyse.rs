@@ -72,6 +72,19 @@ impl Score {
         }
     }
 
+    /// Whether a proven result holds over every move of both sides: a
+    /// finished position, `win:1`, `loss:1`, `loss:2` (depth 1 sees every
+    /// move) and `win:3` (checked over every reply and answer before it is
+    /// reported). A longer result is proven over the moves the selective
+    /// search looked at only; estimates are never proven.
+    pub fn proven_over_every_move(self) -> bool {
+        match self {
+            Score::Centi(_) => false,
+            Score::Win(k) => k <= 3,
+            Score::Loss(k) => k <= 2,
+        }
+    }
+
     /// One number to compare and subtract (the review's move classes, the
     /// advantage graph): estimates clamped to +-`CLAMP`, a win above every
     /// estimate (a nearer win higher), a loss below.
@@ -271,6 +284,14 @@ fn line(
 mod tests {
     use super::*;
     use crate::variant::RuleOptions;
+
+    #[test]
+    fn only_short_results_are_proven_over_every_move() {
+        let proven = |s: Score| s.proven_over_every_move();
+        assert!(proven(Score::Win(0)) && proven(Score::Win(1)) && proven(Score::Win(3)));
+        assert!(proven(Score::Loss(0)) && proven(Score::Loss(1)) && proven(Score::Loss(2)));
+        assert!(!proven(Score::Win(5)) && !proven(Score::Loss(4)) && !proven(Score::Centi(3000)));
+    }
 
     /// Blue forces a city capture in two with d7-c8-d9-e10 (tests/ai/analysis.rs).
     const FORCED: &str = "intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11";

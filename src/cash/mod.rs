@@ -12,6 +12,7 @@
 //!   doubt on boards holding more than 255 stones, where stacks can overflow).
 //! - `parts`: a checked move's parts and the transition they make.
 //! - `builder`: a move one choice at a time; `random`: a random legal move.
+//! - `threats`: every set of stacks one move can capture, without listing moves.
 //!
 //! This file is the module's face: it implements `GameRules` with its
 //! children and only re-exports `builder`, so that the builder may ask the
@@ -25,11 +26,13 @@ mod notation;
 mod parts;
 mod random;
 mod sowing;
+mod threats;
 mod validate;
 
 pub use builder::Builder;
 pub use movegen::first_moves;
 pub use random::random_move;
+pub(crate) use threats::capture_threats;
 
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
 use crate::game_rules::GameRules;

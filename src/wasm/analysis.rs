@@ -20,6 +20,8 @@ struct ScoreJs {
     /// `Score::value`: one comparable number (estimates clamped to +-3000,
     /// a win 10000 less its distance).
     rank: i32,
+    /// `Score::proven_over_every_move`.
+    exact: bool,
 }
 
 fn score_js(s: Score) -> ScoreJs {
@@ -28,7 +30,7 @@ fn score_js(s: Score) -> ScoreJs {
         Score::Win(k) => ("win", k as i32),
         Score::Loss(k) => ("loss", k as i32),
     };
-    ScoreJs { kind, value, text: s.to_string(), rank: s.value() }
+    ScoreJs { kind, value, text: s.to_string(), rank: s.value(), exact: s.proven_over_every_move() }
 }
 
 #[derive(Serialize)]

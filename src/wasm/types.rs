@@ -84,6 +84,9 @@ export interface Score {
   text: string;
   /** One comparable number: estimates clamped to +-3000, a win 10000 less its distance, a loss below -9000. */
   rank: number;
+  /** A result proven over every move of both sides (win:1, win:3, loss:1, loss:2, finished);
+   * a longer one holds over the moves the search looked at. False for estimates. */
+  exact: boolean;
 }
 /** What the engine sees in a position. */
 export interface Analysis {

@@ -206,3 +206,48 @@ fn bad_input_is_an_error_with_status_2() {
     let (code, _, err) = sowboard(&args);
     assert_eq!((code, err.trim()), (2, "error: the game is over (blue wins)"));
 }
+
+/// Cash in Hand threats in real middle games (level 2 and 3 playing each
+/// other from the start). Where the other side's moves can be listed in
+/// full, the stacks it threatens are exactly those some capturing move of
+/// the list takes. Prints how often the answer is complete within the
+/// page's work limit, against listing every move within the same limit.
+#[test]
+fn cash_in_hand_threats_in_real_games() {
+    const PAGE_LIMIT: usize = 300_000;
+    let rules = Rules::default();
+    let (mut positions, mut complete, mut listable, mut with_threats) = (0, 0, 0, 0);
+    for seed in 0..2u64 {
+        let mut game = Game::new(GameKind::CashInHand, rules);
+        for ply in 0..60 {
+            let pos = *game.position();
+            let t = pos.threats(&rules, PAGE_LIMIT);
+            positions += 1;
+            complete += usize::from(t.complete);
+            with_threats += usize::from(!t.threats.is_empty());
+            let mut other = pos;
+            other.side_to_move = other.side_to_move.opponent();
+            if let Ok(all) = other.legal_moves(&rules, PAGE_LIMIT) {
+                listable += 1;
+                assert!(t.complete, "seed {seed} ply {ply}: {pos}");
+                let mut listed: Vec<_> = all.iter().flat_map(|m| m.captured.clone()).collect();
+                let mut found: Vec<_> = t.threats.iter().flat_map(|x| x.captured.clone()).collect();
+                for v in [&mut listed, &mut found] {
+                    v.sort();
+                    v.dedup();
+                }
+                assert_eq!(found, listed, "seed {seed} ply {ply}: {pos}");
+            }
+            let level = if ply % 2 == 0 { 2 } else { 3 };
+            let Some(mv) = choose(Agent::Level(level), &game, seed, Limits::default(), &NoClock)
+            else {
+                break;
+            };
+            game.play(&mv.mv).expect("the AI plays legal moves");
+        }
+    }
+    eprintln!(
+        "{positions} positions: complete {complete}, listable {listable}, with threats {with_threats}"
+    );
+    assert!(complete >= listable);
+}

@@ -226,3 +226,129 @@ test('analysis: a review is forgotten when another game is loaded', async (ctx) 
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('analysis: the widget bar analyses at analysis-level, else the level attribute; a bad value is an error', async (ctx) => {
+  const page = await ctx.context.newPage();
+  const errors = watchErrors(page);
+  // Every request the page's workers are sent, recorded before the widget loads.
+  await page.addInitScript(() => {
+    /** @type {any} */ (window).__sent = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (/** @type {any} */ m, /** @type {any} */ ...rest) {
+      if (m?.type === 'analyse') /** @type {any} */ (window).__sent.push({ level: m.level, rules: m.rules });
+      return post.call(this, m, ...rest);
+    };
+  });
+  await page.goto(ctx.url + 'embed.html');
+  const result = await page.evaluate(async (position) => {
+    const sent = /** @type {any} */ (window).__sent;
+    const b = /** @type {any} */ (document.createElement('sowing-board'));
+    const problems = [];
+    b.addEventListener('error', (/** @type {any} */ e) => problems.push(e.detail.message));
+    b.setAttribute('position', position);
+    b.setAttribute('level', '2');
+    b.setAttribute('quiet-limit', '40');
+    b.setAttribute('analysis', '');
+    const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
+    document.body.append(b);
+    await ready;
+    const wait = () => new Promise((r) => setTimeout(r, 300));
+    await wait();
+    const fromLevel = sent.at(-1);
+    b.setAttribute('analysis-level', '4');
+    await wait();
+    const fromAttribute = sent.at(-1);
+    b.setAttribute('analysis-level', 'strong');
+    await wait();
+    return { fromLevel, fromAttribute, afterBad: sent.at(-1), problems };
+  }, FORCED);
+  assertEqual(result.fromLevel, { level: 2, rules: { quietLimit: 40 } }, 'the level attribute, the rule attributes');
+  assertEqual(result.fromAttribute.level, 4, 'analysis-level');
+  assertEqual(result.afterBad.level, 2, 'a bad analysis-level falls back to level');
+  assert(result.problems.some((p) => /analysis-level="strong"/.test(p)), `reported: ${result.problems}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: a reload during a variation brings back the game, not the variation', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
+  await page.click('#analyse');
+  await settled(page);
+  await page.click('#pv li:nth-child(1) button');
+  await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n + 1, GAME.length);
+  assert(await page.locator('#variation').isVisible(), 'a variation is on the board');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard.save') ?? 'null')?.moves);
+  assertEqual(saved, GAME, 'the save holds the game');
+  await page.reload();
+  await appReady(page);
+  await page.waitForFunction((n) => document.querySelector('sowing-board').ply === n, GAME.length);
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').moves), GAME, 'the game after the reload');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: a result proven only over the moves the search looked at is labelled so', async () => {
+  const { scoreWords } = await import('../../www/analysis/analysis.js');
+  assertEqual(scoreWords({ kind: 'win', value: 3, text: 'win:3', rank: 9997, exact: true }), 'wins in 3', 'exact');
+  assertEqual(scoreWords({ kind: 'win', value: 5, text: 'win:5', rank: 9995, exact: false }), 'wins in 5 as far as the engine looked', 'longer win');
+  assertEqual(scoreWords({ kind: 'loss', value: 4, text: 'loss:4', rank: -9996, exact: false }), 'loses in 4 as far as the engine looked', 'longer loss');
+  assertEqual(scoreWords({ kind: 'cp', value: -40, text: '-40', rank: -40, exact: false }), '−0.40', 'an estimate');
+  // The engine's flag, through wasm: the forced capture in two is exact.
+  const { default: init, Game } = await import('../../www/pkg/sowboard.js');
+  const fs = await import('node:fs');
+  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_bg.wasm', import.meta.url)) });
+  const g = Game.load(FORCED, []);
+  const a = g.analyse(3, undefined, () => {});
+  g.free();
+  assertEqual([a.score.text, a.score.exact], ['win:3', true], 'win:3 is exact');
+});
+
+test('analysis: share links carry rule options; links without them keep their old meaning', async () => {
+  const { toFragment, fromFragment } = await import('../../www/app/fragment.js');
+  const old = `#${new URLSearchParams({ p: START, m: GAME.join(';') })}`;
+  assertEqual(fromFragment(old), { position: START, moves: GAME, rules: {} }, 'an old link: the default rules');
+  assertEqual(toFragment({ position: START, moves: GAME }), old, 'no rules given: the old form');
+  const rules = { firstMoveRule: false, repetitionDraw: false, quietLimit: 40 };
+  assertEqual(fromFragment(toFragment({ position: START, moves: [], rules })), { position: START, moves: [], rules }, 'round trip');
+  for (const bad of ['fmr=2', 'rep=yes', 'q=-1', 'q=1e3', 'q=']) {
+    assertEqual(fromFragment(`#p=${encodeURIComponent(START)}&${bad}`), null, `refused: ${bad}`);
+  }
+});
+
+test('analysis: the editor sets rule options, checked by the engine, into the share link and the game', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, START);
+  await page.click('#analyse');
+  await page.click('#editor-open');
+  await page.waitForSelector('#editor-grid button[data-cell="d5"]');
+  assert(await page.isChecked('#editor-rep') && await page.isChecked('#editor-fmr'), 'the defaults are on');
+  assertEqual(await page.inputValue('#editor-qlimit'), '100', 'the default quiet limit');
+  // Not a number: refused by the engine, the field back to the accepted value.
+  await page.fill('#editor-qlimit', 'abc');
+  await page.locator('#editor-qlimit').dispatchEvent('change');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  assert(/Refused: .*quietLimit/i.test(await page.locator('#editor-note').textContent() ?? ''), await page.locator('#editor-note').textContent());
+  assertEqual(await page.inputValue('#editor-qlimit'), '100', 'unchanged');
+  await page.fill('#editor-qlimit', '40');
+  await page.locator('#editor-qlimit').dispatchEvent('change');
+  await page.uncheck('#editor-rep');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.textContent === 'Accepted.' && !document.getElementById('editor-rep').checked);
+  await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-rules-desktop.png`, fullPage: true });
+  await page.click('#editor-share');
+  const link = await page.inputValue('#editor-link');
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  assertEqual([params.get('rep'), params.get('q'), params.get('fmr')], ['0', '40', null], 'only the changed options');
+  await page.click('#editor-load');
+  await page.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').getAttribute('repetition-draw')), 'off', 'on the board');
+  // The link opened in a fresh page plays under its rules, and a reload keeps them.
+  const other = await ctx.context.newPage();
+  await openLink(other, link, { mode: 'hotseat' });
+  await other.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  await other.reload();
+  await appReady(other);
+  await other.waitForFunction(() => document.querySelector('sowing-board').getAttribute('quiet-limit') === '40');
+  assertEqual(await other.evaluate(() => document.querySelector('sowing-board').getAttribute('repetition-draw')), 'off', 'after a reload');
+  assertEqual(errors, [], 'console errors');
+  await other.close();
+  await page.close();
+});

@@ -116,7 +116,7 @@ test('17: a drag that ends the sowing puts no captured stone back on its way; Un
 test('17: on a touch phone (390x844) a drag on the board sows and never scrolls the page', async (ctx) => {
   const { context, close } = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   try {
-    const { page } = await open(context, ctx.url, null);
+    const { page, errors } = await open(context, ctx.url, null);
     const canScroll = await page.evaluate(() => document.documentElement.scrollHeight > innerHeight);
     assert(canScroll, 'the page is taller than the screen (so that a scroll could happen)');
     await page.evaluate(() => scrollTo(0, 40));
@@ -148,6 +148,7 @@ test('17: on a touch phone (390x844) a drag on the board sows and never scrolls 
     });
     assert(stepper.value === '32' && stepper.bottom > 0 && stepper.bottom <= stepper.height, `the stepper, in view: ${JSON.stringify(stepper)}`);
     await page.screenshot({ path: `${ctx.artifacts}/stepper-phone.png` });
+    assertEqual(errors, [], 'console errors and failed requests');
   } finally {
     await close();
   }

@@ -5,7 +5,7 @@
 // phone go to the artifacts.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { dragCells } from './lib/page.mjs';
+import { clickCell, dragCells } from './lib/page.mjs';
 
 /** The Learn page in a fresh page (empty storage), at `hash`. */
 async function open(context, url, hash = '', viewport = null) {
@@ -137,6 +137,46 @@ test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wide
   await page.click('#tab-puzzles');
   await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-phone.png`, fullPage: true });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: an illegal step tried on the board is explained from the engine\'s refusal', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'intermedium', 'Capturing');
+  // Neto's example: a6 sows b5, c4, then back to b5 would reverse the last step.
+  for (const cell of ['a6', 'b5', 'c4', 'b5']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  const why = await text(page, '#lesson-feedback');
+  assert(/No 180-degree turn/.test(why) && /\(.+\)/.test(why), `the engine's refusal, explained: ${why}`);
+  await page.screenshot({ path: `${ctx.artifacts}/learn-refusal-desktop.png` });
+  // The refusal changed nothing: the sowing goes on to d5 and is right.
+  await clickCell(page, 'd5', '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: the repetition draw practised on the board: the moves before are shown, the third repetition is played', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'cash-in-hand', 'Winning and drawing');
+  // The first two steps answered through the board (as a learner's move would be).
+  for (const move of ['f3:2 e4:1 d5:1 (:d4) c4:2', 'f3:2 e4:1 d5:1 (:d4) c4:2']) {
+    await page.evaluate((m) => document.querySelector('#board').play(m), move);
+    await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+    await page.click('#lesson-next');
+  }
+  assert(/third time/.test(await text(page, '#lesson-text')), await text(page, '#lesson-text'));
+  assertEqual(await page.evaluate(() => document.querySelector('#board').ply), 7, 'the seven moves before are on the board');
+  // A move that repeats nothing first, then the repetition.
+  for (const cell of ['g7', 'f8']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  assert(/no repetition/.test(await text(page, '#lesson-feedback')), await text(page, '#lesson-feedback'));
+  await page.waitForFunction(() => document.querySelector('#board').ply === 7);
+  for (const cell of ['g7', 'h8']) await clickCell(page, cell, '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  assertEqual(await page.evaluate(() => document.querySelector('#board').outcome?.reason), 'repetition', 'drawn by repetition');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-repetition-desktop.png` });
   assertEqual(errors, [], 'console errors');
   await page.close();
 });

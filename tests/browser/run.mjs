@@ -53,6 +53,7 @@ await import('./learn.test.mjs');
 await import('./install.test.mjs');
 await import('./package.test.mjs');
 await import('./ratings.test.mjs');
+await import('./polish.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -11,6 +11,7 @@ import { AnalysisClient } from './client.js';
 import { drawGraph, squash } from './graph.js';
 import { sideLabel } from '../app/words.js';
 import { initEditor } from './editor.js';
+import { readRules, setRuleAttributes } from '../board/options.js';
 
 /** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
 /** @typedef {import('../pkg/sowboard.js').ReviewedMove} ReviewedMove */
@@ -25,10 +26,16 @@ const THREAT_LIMIT = 300_000;
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
-/** A score in words for people: "+1.25", "−0.40", "wins in 3", "loses in 2". @param {Score} s */
+/**
+ * A score in words for people: "+1.25", "−0.40", "wins in 3", "loses in 2";
+ * a result the engine proved only over the moves it looked at says so
+ * ("wins in 5 as far as the engine looked").
+ * @param {Score} s
+ */
 export function scoreWords(s) {
-  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}`;
-  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}`;
+  const seen = s.exact === false ? ' as far as the engine looked' : '';
+  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}${seen}`;
+  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}${seen}`;
   const v = s.value / 100;
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }
@@ -50,6 +57,8 @@ export function initAnalysis({ board, onExit, onEnter }) {
   /** Touch: the line move previewed by a first tap (a second tap plays it). */
   let tapped = -1;
 
+  /** The board's rule options: every engine call here plays under them. */
+  const rules = () => readRules((name) => board.getAttribute(name));
   const keyOf = (/** @type {string[]} */ moves) => `${board.startPosition}|${moves.join(';')}`;
   const shownPly = () => board.viewPly ?? board.ply;
   const movesOnShow = () => board.moves.slice(0, shownPly());
@@ -88,7 +97,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     shown = { key, analysis: null, moves };
     renderAnalysis();
     if (board.outcome && moves.length === board.moves.length) { client.cancel(); return; }
-    client.run({ type: 'analyse', position: board.startPosition ?? '', moves }, (e) => {
+    client.run({ type: 'analyse', position: board.startPosition ?? '', moves, rules: rules() }, (e) => {
       if (shown?.key !== key) return;
       shown.analysis = e.analysis;
       renderAnalysis(true);
@@ -171,7 +180,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
   /** Shows line move `k` on the position it is played from. */
   async function previewLine(base, line, k) {
     const engine = await loadEngine();
-    const probe = engine.Game.load(board.startPosition ?? '', [...base, ...line.slice(0, k)]);
+    const probe = engine.Game.load(board.startPosition ?? '', [...base, ...line.slice(0, k)], rules());
     const position = probe.position();
     probe.free();
     try { board.preview(position, line[k]); } catch { board.preview(null); }
@@ -207,7 +216,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
       return;
     }
     const engine = await loadEngine();
-    const g = engine.Game.load(board.startPosition ?? '', moves);
+    const g = engine.Game.load(board.startPosition ?? '', moves, rules());
     try {
       const t = g.threats(THREAT_LIMIT);
       const mover = g.sideToMove();
@@ -245,7 +254,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     $('review-start').disabled = true;
     $('review-note').textContent = `Reviewing ${moves.length} moves…`;
     try {
-      const plies = await reviewClient.run({ type: 'review', position, moves }, (e) => {
+      const plies = await reviewClient.run({ type: 'review', position, moves, rules: rules() }, (e) => {
         progress.value = e.done;
         $('review-note').textContent = `Reviewing: position ${e.done} of ${e.total}`;
       });
@@ -328,7 +337,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     if (mainline) backToGame();
     board.viewPly = p.ply - 1;
     const engine = await loadEngine();
-    const probe = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, p.ply - 1));
+    const probe = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, p.ply - 1), rules());
     const position = probe.position();
     probe.free();
     board.preview(position, p.best);
@@ -339,10 +348,12 @@ export function initAnalysis({ board, onExit, onEnter }) {
 
   initEditor({
     board,
-    onLoad: (position) => {
+    onLoad: (position, rules) => {
       mainline = null;
       clearReview();
       loaded = `${position}|`;
+      // The edited rules go on the board first (board.load reads them).
+      setRuleAttributes(board, rules);
       board.load(position, []);
     },
   });
@@ -364,5 +375,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
     refresh();
   });
   board.addEventListener('view', () => { if (on) { board.preview(null); refresh(); } });
-  return { get on() { return on; }, setOn };
+  // The game a variation was played from: what the page saves meanwhile, so
+  // that a reload brings back the game, not the variation.
+  return { get on() { return on; }, setOn, get mainline() { return mainline; } };
 }

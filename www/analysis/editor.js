@@ -2,13 +2,17 @@
 // to move and the counters, starting from the position on show. Every edit
 // is written as a position string and checked by the engine (Game.load): a
 // refused one changes nothing and its reason is shown; an accepted one is
-// previewed on the board. The result can be analysed or played from, and
-// shared as a link. The editor knows no rule: the engine decides.
+// previewed on the board. The rule options (first-move rule, repetition
+// draw, quiet-move limit) are edited too and checked the same way. The
+// result can be analysed or played from, and shared as a link (rules
+// included). The editor knows no rule: the engine decides.
 import { loadEngine } from '../engine.js';
 import { toFragment } from '../app/fragment.js';
 import { sideLabel } from '../app/words.js';
+import { readRules } from '../board/options.js';
 
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
+/** @typedef {import('../pkg/sowboard.js').RuleOptions} RuleOptions */
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
@@ -23,21 +27,29 @@ function parse(text) {
 const write = (p) => `${p.game} ${[...p.cells].reverse().map((r) => r.join(',')).join('/')} ${p.side} ${p.quiet} ${p.moveNo}`;
 
 /**
- * @param {{board: SowingBoard, onLoad: (position: string) => void}} hooks
+ * @param {{board: SowingBoard, onLoad: (position: string, rules: RuleOptions) => void}} hooks
  *   onLoad: the edited position was taken to the board (analyse or play it).
  */
 export function initEditor({ board, onLoad }) {
   /** The last position the engine accepted. @type {string} */
   let accepted = '';
+  /** The rule options accepted with it (all three, as the engine reports them). @type {Required<RuleOptions>} */
+  let rules = { firstMoveRule: true, repetitionDraw: true, quietLimit: 100 };
+  /** The engine's defaults, so that a link names only the options changed. @type {Required<RuleOptions>} */
+  let defaults = rules;
   let sides = /** @type {string[]} */ ([]);
 
   async function open() {
     const engine = await loadEngine();
     const ply = board.viewPly ?? board.ply;
-    const g = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, ply));
+    const g = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, ply), readRules((name) => board.getAttribute(name)));
     accepted = g.position();
     sides = g.sides();
+    rules = g.rules();
     g.free();
+    const plain = engine.Game.load(accepted);
+    defaults = plain.rules();
+    plain.free();
     $('editor').hidden = false;
     $('editor-side').replaceChildren(...sides.map((s) => Object.assign(document.createElement('option'), { value: s, textContent: sideLabel(s) })));
     show('Tap a cell to change it with the tool chosen. The board shows the position.');
@@ -73,20 +85,31 @@ export function initEditor({ board, onLoad }) {
     $('editor-side').value = p.side;
     $('editor-quiet').value = p.quiet;
     $('editor-move').value = p.moveNo;
+    $('editor-fmr').checked = rules.firstMoveRule;
+    $('editor-rep').checked = rules.repetitionDraw;
+    $('editor-qlimit').value = String(rules.quietLimit);
+    // The first-move rule is Intermedium's only.
+    $('editor-fmr-label').hidden = p.game !== 'intermedium';
     const note = $('editor-note');
     note.textContent = message;
     note.classList.toggle('refused', refused);
     try { board.preview(accepted); } catch { /* accepted positions always load */ }
   }
 
-  /** Asks the engine about `candidate`; takes it if accepted, else says why and changes nothing. @param {string} candidate */
-  async function tryPosition(candidate) {
+  /**
+   * Asks the engine about `candidate` under `options`; takes both if
+   * accepted, else says why and changes nothing.
+   * @param {string} candidate @param {RuleOptions} [options]
+   */
+  async function tryPosition(candidate, options = rules) {
     const engine = await loadEngine();
     try {
-      const g = engine.Game.load(candidate);
+      const g = engine.Game.load(candidate, [], options);
       const outcome = g.outcome();
+      const taken = g.rules();
       g.free();
       accepted = candidate;
+      rules = taken;
       show(outcome ? `Accepted, but the game is over here: ${outcome.description}.` : 'Accepted.');
     } catch (err) {
       show(`Refused: ${/** @type {Error} */ (err).message}`, true);
@@ -123,15 +146,30 @@ export function initEditor({ board, onLoad }) {
       tryPosition(write(p));
     });
   }
+  // A rule option typed or ticked goes to the engine as given (a quiet
+  // limit that is no number is refused there, with its message).
+  for (const id of ['editor-fmr', 'editor-rep', 'editor-qlimit']) {
+    $(id).addEventListener('change', () => {
+      const text = String($('editor-qlimit').value).trim();
+      tryPosition(accepted, {
+        firstMoveRule: $('editor-fmr').checked,
+        repetitionDraw: $('editor-rep').checked,
+        quietLimit: /^\d+$/.test(text) ? Number(text) : Number.NaN,
+      });
+    });
+  }
+  /** The options that differ from the engine's defaults (all a link needs). */
+  const changed = () => /** @type {RuleOptions} */ (Object.fromEntries(Object.entries(rules)
+    .filter(([k, v]) => defaults[/** @type {keyof RuleOptions} */ (k)] !== v)));
   $('editor-open').addEventListener('click', open);
   $('editor-cancel').addEventListener('click', close);
   $('editor-load').addEventListener('click', () => {
     const position = accepted;
     close();
-    onLoad(position);
+    onLoad(position, changed());
   });
   $('editor-share').addEventListener('click', () => {
-    const link = `${location.origin}${location.pathname}${toFragment({ position: accepted, moves: [] })}`;
+    const link = `${location.origin}${location.pathname}${toFragment({ position: accepted, moves: [], rules: changed() })}`;
     $('editor-link').value = link;
     $('editor-link').hidden = false;
     $('editor-link').select();

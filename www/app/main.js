@@ -12,6 +12,7 @@ import { LinkPlay } from './link-play.js';
 import { isLinkFragment } from '../link/codec.js';
 import { registerServiceWorker } from './update.js';
 import { labelLevels } from './ratings.js';
+import { readRules, setRuleAttributes } from '../board/options.js';
 
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /** @type {import('../board/element.js').SowingBoard} */
@@ -22,6 +23,8 @@ const settings = { mode: 'ai', side: 'first', level: 3, animation: true };
 const DEFAULT_SETTINGS = { ...settings };
 let ready = false;
 let noticeTimer = 0;
+/** The analysis mode (its variation is never saved over the game). @type {ReturnType<typeof initAnalysis> | null} */
+let analysis = null;
 /** The stamp of the save this tab last wrote or read: it writes only over that one. */
 let stamp = /** @type {import('./save.js').Stamp} */ (null);
 /** Storage refused a save and the player was told (once a page). */
@@ -75,8 +78,12 @@ function applySettings() {
   board.setAttribute('orientation', settings.mode === 'ai' ? human : sides[0]);
 }
 
-/** The game and settings as saved. */
-const current = () => ({ game: currentGame(), position: board.startPosition, moves: board.moves, ...settings });
+/** The game and settings as saved (during an analysis variation, the game it left). */
+const current = () => {
+  const kept = analysis?.mainline;
+  const rules = readRules((name) => board.getAttribute(name));
+  return { game: currentGame(), position: kept ? kept.position : board.startPosition, moves: kept ? kept.moves : board.moves, rules, ...settings };
+};
 
 /** Saves the game; `force` writes over another tab's newer save (the player chose to). */
 function save({ force = false } = {}) {
@@ -91,9 +98,12 @@ function save({ force = false } = {}) {
   }
 }
 
-/** The saved `state` is the game on the board (settings aside). */
-const isOnBoard = (state) => state.game === currentGame() && state.position === board.startPosition
-  && state.moves.length === board.moves.length && state.moves.every((m, i) => m === board.moves[i]);
+/** The saved `state` is the game on the board, or the one its variation left (settings aside). */
+const isOnBoard = (state) => {
+  const here = current();
+  return state.game === here.game && state.position === here.position
+    && state.moves.length === here.moves.length && state.moves.every((m, i) => m === here.moves[i]);
+};
 
 /**
  * Another tab saved a game that is not the one here: the player chooses to
@@ -165,6 +175,7 @@ async function newGame(game) {
   }
   board.removeAttribute('position');
   board.removeAttribute('moves');
+  setRuleAttributes(board, {}); // a new game is played under the default rules
   board.setAttribute('game', game); // the board reloads from its attributes
   await Promise.resolve(); // the reload is queued for after this task's attribute changes
   applySettings();
@@ -173,24 +184,30 @@ async function newGame(game) {
 }
 
 /** Loads a game (start position and moves) given as data; false if the engine refuses it. */
-function loadGame({ position, moves }, source) {
+function loadGame({ position, moves, rules = {} }, source) {
+  // The rule options come with the game (a shared position's, a save's);
+  // if the engine refuses the game, the board goes back to the one before.
+  const before = { position: board.startPosition, moves: board.moves, rules: readRules((name) => board.getAttribute(name)) };
+  setRuleAttributes(board, rules);
   try {
     board.load(position, moves);
     applySettings();
     return true;
   } catch (err) {
+    setRuleAttributes(board, before.rules);
+    try { if (before.position) board.load(before.position, before.moves); } catch { /* it loaded before */ }
     notice(`${source} could not be opened: ${plainError(err)}`);
     return false;
   }
 }
 
 /** What a shared game is, checked by the engine.
- * @param {{position: string, moves: string[]}} shared
+ * @param {{position: string, moves: string[], rules?: import('../pkg/sowboard.js').RuleOptions}} shared
  * @returns {Promise<{error?: string, game?: any, ply?: any, side?: any, sides?: any, outcome?: any}>} */
 async function inspect(shared) {
   const { Game } = await loadEngine();
   try {
-    const g = Game.load(shared.position, shared.moves);
+    const g = Game.load(shared.position, shared.moves, shared.rules);
     const info = { game: g.gameName, ply: g.ply, side: g.sideToMove(), sides: g.sides(), outcome: g.outcome() };
     g.free();
     return info;
@@ -347,7 +364,7 @@ async function settingChanged(id) {
 }
 for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
 
-initAnalysis({ board, onExit: applySettings });
+analysis = initAnalysis({ board, onExit: applySettings });
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
@@ -373,7 +390,8 @@ function exampleBoards() {
 $('help').addEventListener('click', () => { $('help-dialog').showModal(); exampleBoards(); });
 
 function shareLink() {
-  return new URL(toFragment({ position: board.startPosition, moves: board.moves }), location.href).href;
+  const rules = readRules((name) => board.getAttribute(name));
+  return new URL(toFragment({ position: board.startPosition ?? '', moves: board.moves, rules }), location.href).href;
 }
 
 $('export').addEventListener('click', () => {

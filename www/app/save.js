@@ -91,5 +91,13 @@ function validate(s) {
   // `animation` came later in version 1: absent means on. So did the stamp
   // (`tab`, `rev`): a save without one is read like any other.
   if (s.animation !== undefined && typeof s.animation !== 'boolean') fail('animation');
-  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level, animation: s.animation ?? true };
+  // So did the rule options (absent: the engine's defaults); the engine
+  // checks the values when the game is loaded.
+  const r = s.rules ?? {};
+  if (typeof r !== 'object' || Array.isArray(r)) fail('rules');
+  for (const key of Object.keys(r)) {
+    const ok = key === 'quietLimit' ? Number.isInteger(r[key]) : (key === 'firstMoveRule' || key === 'repetitionDraw') && typeof r[key] === 'boolean';
+    if (!ok) fail(`rules.${key}`);
+  }
+  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level, animation: s.animation ?? true, rules: r };
 }

@@ -24,6 +24,8 @@ export class BoardAnalysis {
   /** @type {HTMLElement} */ #container;
   /** @type {HTMLElement | null} */ #bar = null;
   #on = false;
+  /** The bar's level and the board's rule options. */
+  #how = { level: 3, rules: {} };
   #key = '';
   #bars = new AnalysisClient();
   #calls = new AnalysisClient();
@@ -42,9 +44,18 @@ export class BoardAnalysis {
     return { position: h.startPosition ?? '', moves: h.moves.slice(0, ply), ply };
   }
 
-  /** Turns the bar and the threats on or off. @param {boolean} on */
-  set(on) {
-    if (on === this.#on) return;
+  /**
+   * Turns the bar and the threats on or off; the bar analyses at `level`
+   * under the board's rule options (a change re-analyses).
+   * @param {boolean} on @param {{level: number, rules: object}} [how]
+   */
+  set(on, how = this.#how) {
+    const changed = JSON.stringify(how) !== JSON.stringify(this.#how);
+    this.#how = how;
+    if (on === this.#on) {
+      if (on && changed) { this.#key = ''; this.refresh(); }
+      return;
+    }
     this.#on = on;
     if (on) {
       const bar = document.createElement('div');
@@ -80,7 +91,7 @@ export class BoardAnalysis {
     if (key === this.#key) return;
     this.#key = key;
     const engine = await loadEngine();
-    const g = engine.Game.load(position, moves);
+    const g = engine.Game.load(position, moves, this.#how.rules);
     const over = g.outcome();
     const firstToMove = g.sideToMove() === g.sides()[0];
     const threats = g.threats(THREAT_LIMIT);
@@ -101,7 +112,8 @@ export class BoardAnalysis {
     const show = (/** @type {Analysis | null} */ a) => {
       if (a && this.#key === key) this.#setBar(share(a.score.rank, firstToMove));
     };
-    this.#bars.run({ type: 'analyse', position, moves }, (e) => show(e.analysis)).then(show, () => {});
+    const { level, rules } = this.#how;
+    this.#bars.run({ type: 'analyse', position, moves, rules, level }, (e) => show(e.analysis)).then(show, () => {});
   }
 
   /** @param {number} s 0..1 */
@@ -121,7 +133,7 @@ export class BoardAnalysis {
    */
   analyse({ level, nodes, onReport } = {}) {
     const { position, moves } = this.#onShow();
-    return this.#calls.run({ type: 'analyse', position, moves, level, nodes }, (e) => onReport?.(e.analysis));
+    return this.#calls.run({ type: 'analyse', position, moves, rules: this.#how.rules, level, nodes }, (e) => onReport?.(e.analysis));
   }
 
   dispose() {

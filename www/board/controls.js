@@ -46,7 +46,9 @@ export function promptFor({ build, side, aiToMove, yours, readonly, outcome, rev
   if (outcome) return `Game over — ${capital(outcome.description)}.`;
   const Side = capital(side);
   const who = yours ? `Your move (${Side})` : `${Side} to move`;
-  if (readonly || !build) return aiToMove && !readonly ? `${Side} (AI) to move` : `${Side} to move`;
+  // Between moves (the builder not yet ready, say right after the AI's
+  // move) the person at the board is still told it is their move.
+  if (readonly || !build) return readonly ? `${Side} to move` : aiToMove ? `${Side} (AI) to move` : who;
   const lead = yours ? 'Your move' : Side;
   switch (build.stage) {
     case 'origin': return `${who}: choose a stack`;

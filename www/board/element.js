@@ -168,7 +168,8 @@ export class SowingBoard extends HTMLElement {
   /** The `analysis` attribute: present (and not off/false/0/no) shows the bar and threats. */
   #syncAnalysis() {
     const v = this.getAttribute('analysis');
-    this.#analysis.set(v != null && flag(v, true));
+    const { analysisLevel, rules } = this.#options();
+    this.#analysis.set(v != null && flag(v, true), { level: analysisLevel, rules });
   }
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
@@ -188,10 +189,12 @@ export class SowingBoard extends HTMLElement {
     }
     if (name === 'ai' || name === 'level' || name === 'ai-time' || name === 'player') {
       this.#reportProblems();
+      if (name === 'level') this.#syncAnalysis();
       this.#ai.cancel();
       this.#render();
       this.#maybeAi();
-    } else if (name === 'analysis') {
+    } else if (name === 'analysis' || name === 'analysis-level') {
+      if (name === 'analysis-level') this.#reportProblems();
       this.#syncAnalysis();
     } else if (name === 'readonly') {
       this.#viewPly = this.readonly ? 0 : null;
@@ -578,6 +581,14 @@ export class SowingBoard extends HTMLElement {
     this.#announce(text);
   }
 
+  /** A refused choice on `cell`: its reason on show, and a `refused` event
+   * with the engine's code and message when it gave them (the lessons
+   * explain from them). @param {string} cell @param {import('./flow.js').Outcome} outcome */
+  #refuse(cell, { refused, code, message }) {
+    this.#flashReason(refused ?? '');
+    this.#emit('refused', { cell, reason: refused, code: code ?? null, message: message ?? null });
+  }
+
   /** @param {{file: number, rank: number}} cell @param {boolean} [byKeyboard] */
   #onCell({ file, rank }, byKeyboard = false) {
     this.#focus = { file, rank };
@@ -593,8 +604,9 @@ export class SowingBoard extends HTMLElement {
     this.#flash.clear();
     let chosen = false;
     try {
-      const { moved, refused } = flow.click(name);
-      if (refused) this.#flashReason(refused);
+      const outcome = flow.click(name);
+      const { moved, refused } = outcome;
+      if (refused) this.#refuse(name, outcome);
       if (moved) this.#afterMove(moved, false, false);
       chosen = !moved && !refused;
     } catch (err) {
@@ -626,10 +638,11 @@ export class SowingBoard extends HTMLElement {
     let going = true, chosen = false;
     const sowing = this.#flow?.build().stage === 'step';
     try {
-      const { moved, refused } = act(cellName(file, rank));
+      const outcome = act(cellName(file, rank));
+      const { moved, refused } = outcome;
       // The sowing is over: the same drag goes on to put no captured stone back.
       if (sowing && this.#flow?.build().stage === 'place') going = false;
-      if (refused) this.#flashReason(refused);
+      if (refused) this.#refuse(cellName(file, rank), outcome);
       else this.#flash.clear();
       if (refused && endIfRefused) going = false;
       if (moved) { going = false; this.#afterMove(moved, false, false); }

@@ -11,8 +11,9 @@
 /** @typedef {{label: string, options: number[], main: number}} Chooser */
 /**
  * What a click or a number did: `moved` holds the finished move (committed),
- * `refused` a short reason for the player when nothing happened.
- * @typedef {{moved?: MoveInfo, refused?: string}} Outcome
+ * `refused` a short reason for the player when nothing happened, `code` and
+ * `message` the engine's own refusal of that choice when it gave one.
+ * @typedef {{moved?: MoveInfo, refused?: string, code?: string, message?: string}} Outcome
  */
 
 export class MoveFlow {
@@ -55,13 +56,13 @@ export class MoveFlow {
     const g = this.game;
     const b = g.build();
     if (b.stage === 'origin') {
-      if (!b.origins.includes(name)) return { refused: `${name} is not a stack you can move from: choose one ringed in green.` };
+      if (!b.origins.includes(name)) return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () => g.selectOrigin(name));
       g.selectOrigin(name);
     } else if (b.stage === 'step') {
       const option = b.steps.find((s) => s.cell === name);
       if (option) this.#chooseStep(option);
       else if (b.path.length === 0 && b.origins.includes(name)) this.#reselect(name, b);
-      else if (name !== b.origin) return { refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` };
+      else if (name !== b.origin) return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () => g.step(name, 1));
     } else if (b.stage === 'count') {
       if (name !== b.origin && !b.origins.includes(name)) return { refused: 'Choose how many stones to pick up, with the number buttons.' };
       this.#reselect(name, b);
@@ -141,7 +142,7 @@ export class MoveFlow {
     this.pending = null;
     let b = g.build();
     if (b.stage === 'origin') {
-      if (!b.origins.includes(name)) return { refused: `${name} is not a stack you can move from: choose one ringed in green.` };
+      if (!b.origins.includes(name)) return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () => g.selectOrigin(name));
       g.selectOrigin(name);
       if (g.build().stage === 'count') this.setCount(Infinity);
       return {};
@@ -205,6 +206,23 @@ export class MoveFlow {
     return this.#completeIfDone();
   }
 
+  /**
+   * Adds the engine's own refusal (its code and message) to a refused
+   * choice: `attempt` makes the choice on the builder, which throws and
+   * changes nothing (were it ever accepted, it is taken back).
+   * @param {Outcome} outcome @param {() => void} attempt @returns {Outcome}
+   */
+  #engineSays(outcome, attempt) {
+    try {
+      attempt();
+      this.game.undoChoice();
+    } catch (err) {
+      const e = /** @type {{code?: string, message?: string}} */ (err);
+      if (e?.code) return { ...outcome, code: e.code, message: e.message };
+    }
+    return outcome;
+  }
+
   /** A drop on `name` in stage step: a new cell takes the fewest stones
    * offered, the cell just dropped on one more.
    * @param {string} name @param {BuildState} b @returns {Outcome} */
@@ -219,8 +237,8 @@ export class MoveFlow {
     }
     const option = b.steps.find((s) => s.cell === name);
     if (!option) {
-      if (b.stage === 'step' && b.path.length && name === b.origin) return { refused: `${name} is where the stones came from: drag on to a cell marked in green.` };
-      return { refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` };
+      if (b.stage === 'step' && b.path.length && name === b.origin) return this.#engineSays({ refused: `${name} is where the stones came from: drag on to a cell marked in green.` }, () => g.step(name, 1));
+      return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () => g.step(name, 1));
     }
     g.step(name, option.drops[0]);
     return this.#completeIfDone();

@@ -26,13 +26,14 @@ const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
 /** Attributes about how the game is played and shown. */
-export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis'];
+export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level'];
 
 /**
  * @typedef {object} Options
  * @property {string} game
  * @property {string[]} aiSides  the sides the AI plays (names from the engine)
  * @property {number} level  1-5
+ * @property {number} analysisLevel  1-5: the `analysis` bar's search (`analysis-level`, else `level`)
  * @property {boolean} readonly
  * @property {boolean} animation
  * @property {number} msPerFrame
@@ -67,6 +68,12 @@ export function readOptions(get, sides) {
     if (/^[1-5]$/.test(levelText.trim())) level = Number(levelText);
     else problems.push(`level="${levelText}" is not a level from 1 to 5; playing at level 3`);
   }
+  const analysisText = get('analysis-level');
+  let analysisLevel = level;
+  if (analysisText != null) {
+    if (/^[1-5]$/.test(analysisText.trim())) analysisLevel = Number(analysisText);
+    else problems.push(`analysis-level="${analysisText}" is not a level from 1 to 5; analysing at level ${level}`);
+  }
   // From a site's attribute: bounded, so that no value can freeze the board
   // mid-animation (Infinity, 1e9) or make it misbehave (negative, NaN).
   const speed = Number(get('animation-speed'));
@@ -78,6 +85,7 @@ export function readOptions(get, sides) {
     game: get('game') || 'intermedium',
     aiSides,
     level,
+    analysisLevel,
     readonly: get('readonly') != null,
     animation: flag(get('animation'), true),
     msPerFrame: Number.isFinite(speed) && speed > 0 ? Math.min(speed, 2000) : 160,
@@ -103,4 +111,23 @@ export function readRules(get) {
   if (rep != null) rules.repetitionDraw = flag(rep, true);
   if (quiet != null && quiet !== '') rules.quietLimit = Number(quiet);
   return rules;
+}
+
+/** The rule attributes, in the order of `RuleOptions`' keys below. */
+const RULE_NAMES = /** @type {const} */ ([['first-move-rule', 'firstMoveRule'], ['repetition-draw', 'repetitionDraw'], ['quiet-limit', 'quietLimit']]);
+
+/**
+ * Sets a board's rule attributes to `rules` (absent keys: the attribute is
+ * removed, so the engine's default holds). Only attributes whose value
+ * changes are touched: each change reloads the board's record.
+ * @param {HTMLElement} el @param {import('../pkg/sowboard.js').RuleOptions} rules
+ */
+export function setRuleAttributes(el, rules) {
+  for (const [attr, key] of RULE_NAMES) {
+    const v = rules[key];
+    const text = v === undefined ? null : typeof v === 'boolean' ? (v ? 'on' : 'off') : String(v);
+    if (el.getAttribute(attr) === text) continue;
+    if (text === null) el.removeAttribute(attr);
+    else el.setAttribute(attr, text);
+  }
 }

@@ -75,7 +75,7 @@ export class Painter {
       oddCell: v('--_odd-cell'), evenCell: v('--_even-cell'),
       firstStone: v('--_first-stone'), secondStone: v('--_second-stone'),
       firstText: v('--_first-text'), secondText: v('--_second-text'),
-      stoneEdge: v('--_stone-edge'), highlight: v('--_highlight'), selected: v('--_selected'),
+      stoneEdge: v('--_stone-edge'), highlight: v('--_highlight'), highlightEdge: v('--_highlight-edge'), selected: v('--_selected'),
       lastMove: v('--_last-move'), capture: v('--_capture'), hint: v('--_hint'),
       coordinates: v('--_coordinates'), focus: v('--_focus'), border: v('--_border'),
       font: getComputedStyle(this.#host).fontFamily || 'sans-serif',

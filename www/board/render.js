@@ -204,16 +204,22 @@ function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
     ctx.globalAlpha = 1;
     ring(ctx, L, marks.lostCity, T.capture, w * 1.6, 0.03);
   }
-  for (const name of marks.origins ?? []) ring(ctx, L, name, T.highlight, w);
+  // The movable-stack ring on a dark outline (the dark theme sets one), so
+  // that it stands out on light and dark cells alike.
+  const choice = (/** @type {string} */ name, inset = 0.06) => {
+    if (T.highlightEdge) ring(ctx, L, name, T.highlightEdge, w * 2.2, inset - (0.6 * w) / L.cell);
+    ring(ctx, L, name, T.highlight, w, inset);
+  };
+  for (const name of marks.origins ?? []) choice(name);
   for (const name of marks.targets ?? []) {
     const c = parseCell(name);
-    if (board[c.rank * L.files + c.file]) ring(ctx, L, name, T.highlight, w);
+    if (board[c.rank * L.files + c.file]) choice(name);
     else dot(ctx, L, name, T.highlight);
   }
   if (marks.selected) ring(ctx, L, marks.selected, T.selected, w * 1.4);
   // Inside the origin's ring, so that a stack that is both (c3 in Browne's
   // example) shows both marks.
-  for (const name of marks.places ?? []) ring(ctx, L, name, T.highlight, w, 0.2);
+  for (const name of marks.places ?? []) choice(name, 0.2);
   if (marks.pending) ring(ctx, L, marks.pending, T.selected, w * 1.4, 0.14);
   if (marks.hand) ring(ctx, L, marks.hand, T.lastMove, w * 1.4);
   for (const name of marks.captured ?? []) cross(ctx, L, name, T.capture);

@@ -50,6 +50,10 @@ sheet.replaceSync(`
     --_coordinates: var(--sowing-coordinates, #a3adbb);
     --_focus: var(--sowing-focus, #6cb2ff);
     --_border: var(--sowing-border, rgba(255, 255, 255, 0.3));
+    /* Legal choices: a light green on a dark outline (the outline keeps it
+       visible on Cash in Hand's light cells, where no green would). */
+    --_highlight: var(--sowing-highlight, #6ee7a0);
+    --_highlight-edge: var(--sowing-highlight-edge, rgba(0, 0, 0, 0.8));
   }
 }
 @media (prefers-color-scheme: dark) {

@@ -7,9 +7,11 @@
  * @typedef {import('../pkg/sowboard.js').Game} Game
  * @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo
  * @typedef {{move: string, code?: string, why?: string}} Wrong
- * @typedef {{captures?: string[], win?: boolean, same?: string[], origin?: string, count?: number, ends?: string}} Goal
- * @typedef {{title?: string, text: string, position: string, ask?: string, options?: string[],
+ * @typedef {{captures?: string[], win?: boolean, same?: string[], origin?: string, count?: number, ends?: string, draw?: string}} Goal
+ * @typedef {{title?: string, text: string, position: string, history?: string[], ask?: string, options?: string[],
  *   goal: Goal, answer: string, wrong?: Wrong[], success?: string, firstMoveRule?: boolean}} Step
+ *   `history`: moves already played from `position` (the step starts after
+ *   them: a repetition needs the positions before)
  * @typedef {{legal: true, info: MoveInfo, before: Uint8Array, files: number}
  *   | {legal: false, code: string, message: string}} Tried
  * @typedef {{right: boolean, text: string, code?: string, info?: MoveInfo}} Verdict
@@ -52,10 +54,11 @@ function cellIndex(cell, files) {
  * Plays `move` from `position` on a scratch game.
  * @param {typeof import('../pkg/sowboard.js').Game} GameClass
  * @param {string} position @param {string} move @param {boolean} [firstMoveRule]
+ * @param {string[]} [history] moves played from `position` before `move`
  * @returns {Tried}
  */
-export function tryMove(GameClass, position, move, firstMoveRule = true) {
-  const game = GameClass.load(position, [], { firstMoveRule });
+export function tryMove(GameClass, position, move, firstMoveRule = true, history = []) {
+  const game = GameClass.load(position, history, { firstMoveRule });
   try {
     const before = game.board();
     const info = game.play(move);
@@ -108,7 +111,7 @@ export function describeResult(/** @type {Tried & {legal: true}} */ t) {
  */
 export function judgeStep(GameClass, step, move) {
   const rule = step.firstMoveRule ?? true;
-  const t = tryMove(GameClass, step.position, move, rule);
+  const t = tryMove(GameClass, step.position, move, rule, step.history);
   const listed = (step.wrong ?? []).find((w) => w.move === move
     || (t.legal && sameMove(GameClass, step.position, w.move, move, rule)));
   if (!t.legal) {
@@ -128,6 +131,7 @@ function unmet(GameClass, step, /** @type {Tried & {legal: true}} */ t, move, ru
   if (g.count && t.info.count !== g.count) return `Pick up ${g.count} stones, not ${t.info.count}.`;
   if (g.ends && last !== g.ends) return `The last stone must land on ${g.ends}; this path ends on ${last}.`;
   if (g.win && !(t.info.outcome && t.info.outcome.winner === t.info.side)) return 'That does not win.';
+  if (g.draw && !(t.info.outcome && t.info.outcome.winner == null && t.info.outcome.reason === g.draw)) return 'That does not draw the game.';
   if (g.captures) {
     const want = [...g.captures].sort().join(' ');
     const got = [...t.info.captured].sort().join(' ');

@@ -4,7 +4,7 @@
 // animates them) and unlock Next, wrong ones are explained and the position
 // comes back for a retry.
 import { LESSONS } from './lessons.js';
-import { judgeStep } from './judge.js';
+import { REFUSALS, judgeStep } from './judge.js';
 
 /**
  * @typedef {import('../board/element.js').SowingBoard} Board
@@ -44,6 +44,14 @@ export class Lessons {
       const move = /** @type {CustomEvent} */ (e).detail.move;
       if (move === this.#own) { this.#own = null; return; }
       this.#answer(move, true);
+    });
+    // A choice the board refused (an illegal step tried on the board): the
+    // engine's refusal, explained as for a written move.
+    board.addEventListener('refused', (e) => {
+      const { code, message } = /** @type {CustomEvent} */ (e).detail;
+      if (!this.active || this.#solved || !code) return;
+      const why = REFUSALS[/** @type {keyof REFUSALS} */ (code)] ?? 'The engine refuses this choice.';
+      this.#feedback(`✗ ${why} (${message}) Try again.`, 'wrong');
     });
     this.#lesson = this.#firstUnfinished();
     this.#fillPicker();
@@ -86,7 +94,7 @@ export class Lessons {
     this.#feedback('', '');
     /** @type {HTMLButtonElement} */ ($('lesson-next')).disabled = true;
     this.board.setAttribute('orientation', 'first');
-    this.board.load(step.position, []);
+    this.board.load(step.position, step.history ?? []);
     const options = $('lesson-options');
     options.hidden = step.ask !== 'choose';
     options.replaceChildren(...(step.options ?? []).map((m) => {
@@ -127,12 +135,13 @@ export class Lessons {
     this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
     if (onBoard) {
       clearTimeout(this.#retryTimer);
-      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.board.load(step.position, []); }, RETRY_MS);
+      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.board.load(step.position, step.history ?? []); }, RETRY_MS);
     }
   }
 
   #playOwn(/** @type {string} */ move) {
-    this.board.load(this.#current.steps[this.#step].position, []);
+    const step = this.#current.steps[this.#step];
+    this.board.load(step.position, step.history ?? []);
     this.#own = move;
     try { this.board.play(move); } catch { this.#own = null; }
   }

@@ -224,6 +224,13 @@ export const LESSONS = {
         goal: { captures: ['d4'] }, answer: 'f3:2 e4:1 d5:1 (:d4) c4:2',
         wrong: [{ move: 'f3:2 g4:2' }],
         success: 'A capture sets the count back to 0.',
+      }, {
+        text: 'The game is also drawn when the same position (the same stacks, the same side to move) occurs for the third time. Both sides have shuttled back and forth twice. Play the Black move that brings the first position back a third time.',
+        position: board(C, { c2: 2, h8: 1, a7: 2 }, 'white', 0, 30),
+        history: ['c2:2 d3:2', 'h8:1 g7:1', 'd3:2 c2:2', 'g7:1 h8:1', 'c2:2 d3:2', 'h8:1 g7:1', 'd3:2 c2:2'],
+        goal: { draw: 'repetition' }, answer: 'g7:1 h8:1',
+        wrong: [{ move: 'a7:1 b8:1', why: 'That makes a new position: no repetition. Move the single stone back to h8.' }, { move: 'g7:1 f8:1', why: 'That makes a new position: no repetition. Move the single stone back to h8.' }],
+        success: 'The position has now occurred three times: the game is drawn. To avoid this, vary your moves.',
       }],
     },
     {

@@ -20,6 +20,15 @@ export interface SowingErrorDetail {
 export interface SowingChangeDetail { kind: 'move' | 'undo' | 'redo' | 'load'; position: string; moves: string[]; }
 export interface SowingThinkingDetail { thinking: boolean; }
 export interface SowingViewDetail { ply: number | null; }
+/** A choice on the board the move builder refused (nothing changed). */
+export interface SowingRefusedDetail {
+  cell: string;
+  /** The reason shown under the board. */
+  reason: string;
+  /** The engine's refusal code (`reversal`, `revisit`, `gate-blocked`, ...) and message, when it gave one. */
+  code: string | null;
+  message: string | null;
+}
 
 /** The element's events (`CustomEvent`s, sent after the board has updated). */
 export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' | 'change'> {
@@ -30,6 +39,7 @@ export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' |
   change: CustomEvent<SowingChangeDetail>;
   thinking: CustomEvent<SowingThinkingDetail>;
   view: CustomEvent<SowingViewDetail>;
+  refused: CustomEvent<SowingRefusedDetail>;
 }
 
 /** The attributes (all strings in HTML; a change later updates the board). */
@@ -54,6 +64,12 @@ export interface SowingBoardAttributes {
   'first-move-rule'?: 'on' | 'off';
   'repetition-draw'?: 'on' | 'off';
   'quiet-limit'?: string;
+  /** The side that may move at this board (a game by link). */
+  player?: string;
+  /** Present (not `off`): the evaluation bar and the threats of the side not to move. */
+  analysis?: '' | 'on' | 'off';
+  /** The level (1-5) the `analysis` bar searches at; default the `level` attribute (3 when absent). */
+  'analysis-level'?: '1' | '2' | '3' | '4' | '5';
 }
 
 export declare class SowingBoard extends HTMLElement {
