@@ -163,7 +163,9 @@ pub fn choose(
                     search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    search(&mut Cash::new(rules, !lv.classic), &pos, lv.shape, &mut budget, &draws)
+                    let mut cash =
+                        if lv.classic { Cash::new(rules, false) } else { Cash::for_levels(rules) };
+                    search(&mut cash, &pos, lv.shape, &mut budget, &draws)
                 }
             };
             // The candidate list is never empty while a legal move exists;

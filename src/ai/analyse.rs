@@ -241,7 +241,7 @@ pub(crate) fn search_game(
             search(&mut Intermedium::new(rules), &pos, shape, &mut budget, &draws)
         }
         GameKind::CashInHand => {
-            search(&mut Cash::new(rules, true), &pos, shape, &mut budget, &draws)
+            search(&mut Cash::for_levels(rules), &pos, shape, &mut budget, &draws)
         }
     }?;
     (!report.moves.is_empty()).then_some((report, budget.spent()))

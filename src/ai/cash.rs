@@ -5,7 +5,7 @@
 
 use super::budget::Budget;
 use super::candidates_cash::candidates;
-use super::eval_cash::evaluate;
+use super::eval_cash::{conversion, evaluate};
 use super::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
@@ -26,11 +26,19 @@ pub(crate) struct Cash {
     pub improved: bool,
     /// Whether the last list was every distinct move.
     pub exact: bool,
+    /// The levels' evaluation terms for finishing a won game
+    /// (`eval_cash::conversion`); off for `mcts` and `baseline5`.
+    pub convert: bool,
 }
 
 impl Cash {
     pub(crate) fn new(rules: Rules, improved: bool) -> Cash {
-        Cash { rules, improved, exact: false }
+        Cash { rules, improved, exact: false, convert: false }
+    }
+
+    /// The Cash in Hand of levels 1-5: improved, and scored on converting a lead.
+    pub(crate) fn for_levels(rules: Rules) -> Cash {
+        Cash { convert: true, ..Cash::new(rules, true) }
     }
 }
 
@@ -72,6 +80,7 @@ impl Domain for Cash {
         if !self.improved {
             return score;
         }
+        let score = if self.convert { conversion(pos, &self.rules, score) } else { score };
         // A fortress cannot lose: the side behind it is at least drawing,
         // its opponent at most.
         let me = pos.side_to_move;

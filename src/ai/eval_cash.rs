@@ -82,3 +82,52 @@ fn surroundings(pos: &Position, c: Cell) -> (usize, i32) {
     }
     (empty, around)
 }
+
+/// Material lead (stones) from which the side ahead is scored on finishing
+/// the game, not only on material (`conversion`).
+const CLEAR_LEAD: i32 = 12;
+/// What each stack the trailing side still has costs the side ahead: the
+/// game ends only when the last one falls.
+const LEFT_STACK: i32 = 60;
+/// What a trailing stack with every orthogonal neighbour occupied is worth
+/// to the side ahead (less for fewer: squared share), so it closes in.
+const PRESS: i32 = 60;
+/// Plies without a capture after which the score fades towards the draw the
+/// quiet-ply limit will bring.
+const QUIET_FADE_FROM: u32 = 30;
+
+/// The levels' additions to `evaluate` (not the reference `mcts`'s): a
+/// side far ahead must win, not only stay ahead. Without them a level 90
+/// stones up shuffled for hundreds of plies, capturing a stone now and then
+/// (each capture resets the quiet count), while the trailing side's small
+/// stacks lived on. So, from the view of the side ahead by `CLEAR_LEAD` or
+/// more: each trailing stack left costs `LEFT_STACK` and each is worth up to
+/// `PRESS` as it is surrounded; and any score fades towards 0 as the
+/// quiet-ply limit nears, so the side ahead presses for captures and the
+/// side behind sees the draw coming. `score` is `evaluate`'s (side to move).
+pub(crate) fn conversion(pos: &Position, rules: &Rules, score: i32) -> i32 {
+    if score.abs() >= WIN / 2 {
+        return score;
+    }
+    let me = pos.side_to_move;
+    let lead = pos.stones_of(me) as i32 - pos.stones_of(me.opponent()) as i32;
+    let mut score = score;
+    if lead.abs() >= CLEAR_LEAD {
+        let trailing = if lead > 0 { me.opponent() } else { me };
+        let g = pos.board.geometry();
+        let mut chase = 0;
+        for c in g.cells().filter(|&c| Side::owner_of(c) == trailing && pos.board.is_occupied(c)) {
+            let total = g.orthogonal(c).count() as i32;
+            let (empty, _) = surroundings(pos, c);
+            let shut = total - empty as i32;
+            chase += PRESS * shut * shut / (total * total) - LEFT_STACK;
+        }
+        score += if lead > 0 { chase } else { -chase };
+    }
+    let limit = rules.quiet_ply_limit;
+    if limit > QUIET_FADE_FROM && pos.quiet > QUIET_FADE_FROM {
+        let left = limit.saturating_sub(pos.quiet) as i64;
+        score = (score as i64 * left / (limit - QUIET_FADE_FROM) as i64) as i32;
+    }
+    score
+}

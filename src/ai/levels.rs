@@ -29,6 +29,11 @@
 //! 30/16 scored 67% over 24 games and at 40/24 79%), so its levels grow
 //! wider, not deeper.
 //!
+//! Cash in Hand levels (not `mcts` or `baseline5`) also score finishing a
+//! won game: the trailing side's stacks left, how closely they are
+//! surrounded, and the quiet-ply limit drawing near
+//! (`eval_cash::conversion`), so a level far ahead ends the game.
+//!
 //! A node is one generated and evaluated child position (Intermedium; 25
 //! states of the capture-threat walk count as one more), or one builder
 //! step or candidate move (Cash in Hand). Every level takes a

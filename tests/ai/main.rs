@@ -8,5 +8,6 @@ mod cash;
 mod guarantees;
 mod intermedium;
 mod match_cli;
+mod merge_draw;
 mod puzzles;
 mod tactics;

@@ -1,0 +1,85 @@
+//! Cash in Hand's merge draw (issue 11, item 8), shown from set-up
+//! positions: a side whose 64 stones stand in one stack can never lose, so
+//! the levels must head for it when behind, and score it as the draw it is.
+//! The set-ups keep captures out of the decision: the stacks that could be
+//! captured have an empty neighbour that no move can reach this turn.
+
+use sowboard::ai::analyse::{analyse, Strength};
+use sowboard::ai::{choose_move, merge_distance, Limits, NoClock};
+use sowboard::{Game, Position, Rules, Side};
+
+fn game(text: &str) -> Game {
+    let pos: Position = text.parse().expect("a valid set-up");
+    Game::from_position(pos, Rules::default())
+}
+
+/// The score the level's analysis gives the side to move (hundredths of
+/// a stone; a proven result as +-1 000 000).
+fn analysed(g: &Game, level: u8) -> i32 {
+    let strength = Strength { level, nodes: Some(400_000) };
+    analyse(g, strength, &NoClock, &mut |_| true).expect("a move").score.value()
+}
+
+/// White h1:32 and g2:32 can merge in one move (either onto the other; the
+/// gate g1 + h2 holds 32, not more than the 32 carried). Black's f2:30,
+/// g1:2, g3:2, h2:30 already surround g2 (64 > 32: it falls at the end of
+/// Black's next move) and Black threatens to add a stone to g1 or h2, after
+/// which h1 falls too. Every other White move is one whole g2 walking off
+/// (its gates f2+g1, f2+g3, g3+h2 hold 32; less than 32 cannot pass), after
+/// which h1 is lost. No white move captures: each black stack keeps an
+/// empty neighbour (h1's and g2's cells are White's own; e2, f1, f3, h3,
+/// g4 stay empty or unreachable). Merged, the 64 can never be captured.
+const MERGE_OR_LOSE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0/0,0,0,0,0,30,32,30/0,0,0,0,0,0,2,32 white 0 20";
+
+#[test]
+fn the_side_that_would_lose_stones_merges_into_the_fortress() {
+    let g = game(MERGE_OR_LOSE);
+    let rules = *g.rules();
+    assert_eq!(merge_distance(g.position(), Side::First), Some(1));
+    // What the merge saves: walking g2 away instead loses h1 at once.
+    let away = g.position().play_text("g2:32 f3:32", &rules).unwrap().position;
+    let after = Game::from_position(away, rules);
+    let reply = choose_move(&after, 5, 1, Limits { nodes: Some(200_000), time_ms: None }, &NoClock)
+        .expect("a reply");
+    assert!(reply.captured_stones >= 32, "Black takes h1: {}", reply.mv);
+    for level in 2..=5 {
+        for seed in 0..3 {
+            let limits = Limits { nodes: Some(200_000), time_ms: None };
+            let t = choose_move(&g, level, seed, limits, &NoClock).expect("a move");
+            assert_eq!(t.captured_stones, 0, "no capture decides it: {}", t.mv);
+            assert_eq!(
+                merge_distance(&t.position, Side::First),
+                Some(0),
+                "level {level} seed {seed} played {} instead of merging",
+                t.mv
+            );
+        }
+    }
+}
+
+/// White's 64 stones stand merged on d5; Black's 64 stand in eight stacks
+/// of 8 on the first and last ranks, Black to move.
+const MERGED: &str = "cash-in-hand 0,8,0,8,0,8,0,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,64,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/8,0,8,0,8,0,8,0 black 0 20";
+/// The same with one black stone more (a1:9): 64 white stones no longer
+/// outweigh Black's 65, so the stack is no fortress.
+const NOT_QUITE: &str = "cash-in-hand 0,8,0,8,0,8,0,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,64,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/9,0,8,0,8,0,8,0 black 0 20";
+
+#[test]
+fn a_merged_position_is_scored_as_the_draw_it_is() {
+    let merged = game(MERGED);
+    assert_eq!(merge_distance(merged.position(), Side::First), Some(0));
+    // Black has eight stacks to White's one and as many stones: the plain
+    // evaluation would call it better for Black; it cannot win, so at most
+    // a draw, at every level (deeper levels also see the stack's attacks).
+    assert_eq!(analysed(&merged, 1), 0, "one ply: exactly the draw");
+    for level in 2..=5 {
+        assert!(analysed(&merged, level) <= 0, "level {level}");
+    }
+    // One stone more for Black and the same picture is no draw: Black is
+    // scored ahead, so the 0 above comes from the fortress, not the board.
+    assert!(analysed(&game(NOT_QUITE), 1) > 0);
+    // From White's side the fortress is at least a draw.
+    let mut white = *merged.position();
+    white.side_to_move = Side::First;
+    assert!(analysed(&Game::from_position(white, Rules::default()), 1) >= 0);
+}
