@@ -9,5 +9,6 @@ mod cash_frozen;
 mod guarantees;
 mod intermedium;
 mod match_cli;
+mod mcts_race;
 mod puzzles;
 mod tactics;
