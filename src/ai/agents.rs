@@ -138,7 +138,7 @@ pub fn choose(
                 GameKind::Intermedium => {
                     let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE };
                     mcts::choose(
-                        &mut Intermedium::new(rules),
+                        &mut Intermedium::racing(rules),
                         &pos,
                         settings,
                         &mut budget,
@@ -160,7 +160,13 @@ pub fn choose(
             let draws = repetition_draws(game);
             let report = match pos.game {
                 GameKind::Intermedium => {
-                    search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
+                    // Level 5's horizon also sees a city threat no move parries.
+                    let mut domain = if agent == Agent::Level(5) {
+                        Intermedium::racing(rules)
+                    } else {
+                        Intermedium::new(rules)
+                    };
+                    search(&mut domain, &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
                     let mut cash =

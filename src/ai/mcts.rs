@@ -22,6 +22,16 @@
 //!   are the bounded candidate list (capture-seeking sowings first), or every
 //!   move in small endgames.
 //!
+//! - Intermedium city races (`Domain::order_fully`, `Domain::widen_below`,
+//!   asked only by `mcts`): the cheap prior sees no capture threat, so the
+//!   best 40 moves by it are re-ordered by the full evaluation, and every
+//!   move once a stone stands next to a city; a node whose explored moves
+//!   all look lost widens at once instead of waiting for visits (the one
+//!   move that parries a city threat may rank low); and a leaf where the
+//!   mover's city falls next move whatever it plays is scored as lost
+//!   (`Intermedium::city_falls`). Cash in Hand answers none of these, so
+//!   its play is unchanged (`tests/ai/cash_frozen.rs`).
+//!
 //! - a seed: each root move's value gets a little noise from the caller's
 //!   generator (and equal visit counts are split at random), so two seeds
 //!   can play different games from one position while one seed replays the
@@ -137,6 +147,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         if kids.is_empty() {
             return false;
         }
+        let full = self.domain.order_fully(pos);
         let mut pending: Vec<(f64, Transition)> = kids
             .into_iter()
             .map(|t| {
@@ -146,8 +157,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                     Some(_) => 0.0,
                     None => {
                         let pos = &t.position;
-                        let score =
-                            self.domain.prior(pos).unwrap_or_else(|| self.domain.evaluate(pos));
+                        let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
+                        let score = prior.unwrap_or_else(|| self.domain.evaluate(pos));
                         1.0 - self.probability(score)
                     }
                 };
@@ -162,6 +173,21 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         let work = self.domain.take_work();
         self.budget.spend(work + pending.len() as u64);
         pending.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if full > 0 && full < pending.len() && self.domain.prior(pos).is_some() {
+            // The best `full` by the cheap prior, re-ordered by the full
+            // evaluation, stay ahead of the rest.
+            let mut head = pending.split_off(pending.len() - full);
+            for entry in head.iter_mut().filter(|e| e.1.decisive.is_none()) {
+                entry.0 = 1.0 - self.probability(self.domain.evaluate(&entry.1.position));
+                if root {
+                    entry.0 = self.noisy(entry.0);
+                }
+            }
+            let work = self.domain.take_work();
+            self.budget.spend(work + full as u64);
+            head.sort_by(|a, b| a.0.total_cmp(&b.0));
+            pending.append(&mut head);
+        }
         self.nodes[n].pending = pending;
         true
     }
@@ -189,6 +215,13 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         self.nodes.push(Node::new(Some(t), v, proven));
         self.nodes[n].kids.push(child);
         Some(child)
+    }
+
+    /// Whether every explored move of `n` looks lost for its mover (see
+    /// `Domain::widen_below`).
+    fn desperate(&self, n: usize) -> bool {
+        let below = self.domain.widen_below();
+        below > 0.0 && self.nodes[n].kids.iter().all(|&k| self.nodes[k].mean() < below)
     }
 
     fn allowed(&self, n: usize) -> usize {
@@ -257,8 +290,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             }
             let node = &self.nodes[cur];
             let open = node.kids.iter().filter(|&&k| self.nodes[k].proven != Some(false)).count();
-            let grow =
-                !node.pending.is_empty() && (node.kids.len() < self.allowed(cur) || open == 0);
+            let grow = !node.pending.is_empty()
+                && (node.kids.len() < self.allowed(cur) || open == 0 || self.desperate(cur));
             let next = if grow { self.widen(cur) } else { self.select(cur) };
             let Some(next) = next else {
                 // Not expandable (a node judged statically, or all lost).

@@ -60,6 +60,20 @@ pub(crate) trait Domain {
     fn complete(&self) -> bool {
         false
     }
+    /// How many of the moves of `pos` `mcts` orders by the full evaluation
+    /// rather than by `prior`: the best that many by the prior are
+    /// re-ordered (`usize::MAX`: all, for positions where the cheap prior
+    /// misses what decides the game, such as a city race). Default: none.
+    fn order_fully(&mut self, _pos: &Position) -> usize {
+        0
+    }
+    /// `mcts` widens a node beyond its progressive-widening allowance while
+    /// its best explored move is worth less than this win probability for
+    /// the mover: a saving move ranked low by the prior must still be found.
+    /// Default 0: never.
+    fn widen_below(&self) -> f64 {
+        0.0
+    }
 }
 
 /// Search shape.

@@ -5,9 +5,11 @@
 mod analysis;
 mod both_games;
 mod cash;
+mod cash_frozen;
 mod guarantees;
 mod intermedium;
 mod match_cli;
+mod mcts_race;
 mod merge_draw;
 mod puzzles;
 mod tactics;
