@@ -131,3 +131,53 @@ pub(crate) fn conversion(pos: &Position, rules: &Rules, score: i32) -> i32 {
     }
     score
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    /// What `conversion` adds to the plain evaluation.
+    fn added(text: &str) -> i32 {
+        let pos = at(text);
+        let rules = Rules::default();
+        let plain = evaluate(&pos, &rules);
+        conversion(&pos, &rules, plain) - plain
+    }
+
+    // White a8:30 h1:30 far ahead of Black's two stones.
+    const TWO_LEFT: &str = "cash-in-hand 30,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,30 white 0 30";
+    // The same stones, Black's in one stack.
+    const ONE_LEFT: &str = "cash-in-hand 30,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0/0,0,0,0,0,0,0,30 white 0 30";
+    // TWO_LEFT with White stones on three of b2's four neighbours.
+    const CLOSING_IN: &str = "cash-in-hand 30,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/1,1,0,0,0,0,0,0/0,1,0,0,0,0,0,27 white 0 30";
+
+    #[test]
+    fn the_side_ahead_gains_by_fewer_and_closer_surrounded_stacks() {
+        assert!(added(ONE_LEFT) > added(TWO_LEFT));
+        assert!(added(CLOSING_IN) > added(TWO_LEFT));
+        // The same positions from the trailing side: the opposite view.
+        let black = |t: &str| t.replace(" white ", " black ");
+        assert_eq!(added(&black(TWO_LEFT)), -added(TWO_LEFT));
+        assert!(added(&black(ONE_LEFT)) < added(&black(TWO_LEFT)));
+    }
+
+    #[test]
+    fn scores_fade_to_the_draw_as_the_quiet_limit_nears() {
+        let rules = Rules::default();
+        let fresh = at(TWO_LEFT);
+        let plain = evaluate(&fresh, &rules);
+        let score = conversion(&fresh, &rules, plain);
+        assert!(score > 5000, "{score}");
+        let mut late = fresh;
+        late.quiet = 65;
+        assert_eq!(conversion(&late, &rules, plain), score / 2);
+        late.quiet = 99;
+        assert_eq!(conversion(&late, &rules, plain), score / 70);
+        // Decided scores stand.
+        assert_eq!(conversion(&late, &rules, WIN - 3), WIN - 3);
+    }
+}

@@ -26,9 +26,9 @@ fn analysed(g: &Game, level: u8) -> i32 {
 /// Black's next move) and Black threatens to add a stone to g1 or h2, after
 /// which h1 falls too. Every other White move is one whole g2 walking off
 /// (its gates f2+g1, f2+g3, g3+h2 hold 32; less than 32 cannot pass), after
-/// which h1 is lost. No white move captures: each black stack keeps an
-/// empty neighbour (h1's and g2's cells are White's own; e2, f1, f3, h3,
-/// g4 stay empty or unreachable). Merged, the 64 can never be captured.
+/// which h1 is lost. No white move captures: White's only moves are the
+/// two merges and g2 walking off whole, and after each of them every black
+/// stack keeps an empty neighbour. Merged, the 64 can never be captured.
 const MERGE_OR_LOSE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0/0,0,0,0,0,30,32,30/0,0,0,0,0,0,2,32 white 0 20";
 
 #[test]
