@@ -6,6 +6,7 @@ mod analysis;
 mod both_games;
 mod cash;
 mod guarantees;
+mod hostile;
 mod intermedium;
 mod match_cli;
 mod puzzles;
