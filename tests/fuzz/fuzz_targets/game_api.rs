@@ -78,33 +78,27 @@ fn shown(s: &Session) -> Shown {
 }
 
 /// A random legal move's text, built choice by choice (cheaper than the
-/// full list, which the `legal_moves` call gets once per input).
+/// full list, which the `legal_moves` call gets once per input). `None`
+/// when the game is over or the builder offers nothing.
 fn random_move(s: &Session, seed: u8) -> Option<String> {
-    let mut rng = SmallRng::seed_from_u64(seed as u64);
-    let mut b = MoveBuilder::new(s.game().position(), s.game().rules());
     if s.game().outcome().is_some() {
         return None;
     }
-    let choose = |n: usize, rng: &mut SmallRng| rng.random_range(0..n);
+    let mut rng = SmallRng::seed_from_u64(seed as u64);
+    let mut b = MoveBuilder::new(s.game().position(), s.game().rules());
+    fn any<T: Clone>(options: &[T], rng: &mut SmallRng) -> Option<T> {
+        (!options.is_empty()).then(|| options[rng.random_range(0..options.len())].clone())
+    }
     loop {
         let r = match b.stage() {
-            Stage::Origin => {
-                let o = b.origins();
-                b.select_origin(o[choose(o.len(), &mut rng)])
-            }
-            Stage::Count => {
-                let c = b.count_options();
-                b.pick_up(c[choose(c.len(), &mut rng)] as u32)
-            }
+            Stage::Origin => b.select_origin(any(&b.origins(), &mut rng)?),
+            Stage::Count => b.pick_up(any(&b.count_options(), &mut rng)? as u32),
             Stage::Step => {
-                let o = b.step_options();
-                let o = &o[choose(o.len(), &mut rng)];
-                let d = o.drops();
-                b.step(o.cell, d[choose(d.len(), &mut rng)] as u32)
+                let o = any(&b.step_options(), &mut rng)?;
+                b.step(o.cell, any(&o.drops(), &mut rng)? as u32)
             }
             Stage::Place => {
-                let p = b.place_options();
-                let c = p[choose(p.len(), &mut rng)];
+                let c = any(&b.place_options(), &mut rng)?;
                 let (low, high) = b.place_range(c).expect("an offered cell has a range");
                 b.place(c, rng.random_range(low..=high))
             }
