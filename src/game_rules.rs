@@ -62,6 +62,19 @@ pub trait GameRules: Sync {
         limit: usize,
     ) -> Result<Vec<Transition>, LimitExceeded>;
 
+    /// `generate`, asking `stop` now and then during a long enumeration
+    /// whether to give up (then it fails with `LimitExceeded`): for callers
+    /// with a deadline. By default `stop` is never asked.
+    fn generate_until(
+        &self,
+        pos: &Position,
+        rules: &RuleOptions,
+        limit: usize,
+        _stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<Transition>, LimitExceeded> {
+        self.generate(pos, rules, limit)
+    }
+
     /// The number of distinct moves, as `generate(..).len()` (games with a
     /// cheaper count override it; perft counts its leaves with it).
     fn count(

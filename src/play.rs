@@ -101,6 +101,17 @@ impl Position {
         self.game.rules().generate(self, rules, limit)
     }
 
+    /// `successors`, giving up (with `LimitExceeded`) when `stop`, asked
+    /// every few milliseconds of a long enumeration, says so.
+    pub(crate) fn successors_until(
+        &self,
+        rules: &RuleOptions,
+        limit: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<Transition>, LimitExceeded> {
+        self.game.rules().generate_until(self, rules, limit, stop)
+    }
+
     /// The number of distinct moves, as `successors(..).len()` but cheaper.
     pub(crate) fn count_successors(
         &self,

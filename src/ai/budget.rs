@@ -29,6 +29,20 @@ impl<'a> Budget<'a> {
         Budget::new(u64::MAX, None, &super::NoClock)
     }
 
+    /// No node limit but the same deadline: for the root's move list, which
+    /// is charged rather than cut by nodes, but must not outlast the caller's
+    /// time (a tall Intermedium stack's list takes seconds).
+    pub(crate) fn deadline_only(&self) -> Budget<'a> {
+        Budget {
+            spent: 0,
+            limit: u64::MAX,
+            deadline: self.deadline,
+            clock: self.clock,
+            next_check: CLOCK_EVERY,
+            out_of_time: self.out_of_time,
+        }
+    }
+
     /// Records `n` nodes of work.
     pub(crate) fn spend(&mut self, n: u64) {
         self.spent = self.spent.saturating_add(n);

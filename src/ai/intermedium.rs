@@ -152,7 +152,14 @@ impl Domain for Intermedium {
         // (a 16-stack: 400 000, 2 s to list). Inside the tree such a node
         // is judged statically; at the root every move is listed.
         let limit = if root { DEFAULT_MOVE_LIMIT } else { INNER_LIMIT };
-        match pos.successors(&self.rules, limit) {
+        let listed = if root {
+            // Reaching the root's limit takes seconds: the deadline, if
+            // any, is read while listing.
+            pos.successors_until(&self.rules, limit, &mut || budget.check_time())
+        } else {
+            pos.successors(&self.rules, limit)
+        };
+        match listed {
             Ok(kids) => {
                 budget.spend(kids.len() as u64 + 1);
                 Some(kids)

@@ -303,8 +303,9 @@ pub(crate) fn search<D: Domain>(
     budget: &mut Budget,
     draws: &[u64],
 ) -> Option<Report> {
-    // The root's list is complete whatever the budget: charged, not cut.
-    let mut unbounded = Budget::unlimited();
+    // The root's list is complete whatever the node budget: charged, not
+    // cut; only the deadline, if any, stops it (then there is no list).
+    let mut unbounded = budget.deadline_only();
     let kids = domain.children(root, &mut unbounded, true).unwrap_or_default();
     budget.spend(unbounded.spent());
     if kids.is_empty() {

@@ -126,6 +126,39 @@ impl Builder {
         let visited = self.visited | bit(board.geometry(), to);
         can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
     }
+
+    /// The room (up to 255) on the cells that may still receive stones:
+    /// occupied after the captures and not yet given any.
+    fn free_room(&self) -> u32 {
+        receivers(&self.boards.after_capture)
+            .into_iter()
+            .filter(|&c| self.placements.iter().all(|&(p, _)| p != c))
+            .map(|c| 255 - self.boards.after_capture.get(c) as u32)
+            .sum()
+    }
+
+    /// `place_range`, given the free room (see `free_room`), which is only
+    /// needed where a placement could overflow.
+    fn range_within(&self, cell: Cell, free_room: impl FnOnce() -> u32) -> Option<(u32, u32)> {
+        let g = self.boards.after_capture.geometry();
+        if self.stage() != Stage::Place
+            || !g.contains(cell)
+            || !self.boards.after_capture.is_occupied(cell)
+            || self.placements.iter().any(|&(c, _)| c == cell)
+        {
+            return None;
+        }
+        let left = self.to_place();
+        if !overflow_possible(&self.position) {
+            return Some((1, left));
+        }
+        let room = 255 - self.boards.after_capture.get(cell) as u32;
+        // What the other free cells can still take, beyond this one.
+        let others = free_room() - room;
+        let low = left.saturating_sub(others).max(1);
+        let high = left.min(room);
+        (low <= high).then_some((low, high))
+    }
 }
 
 impl BuildSteps for Builder {
@@ -327,37 +360,19 @@ impl BuildSteps for Builder {
         if self.stage() != Stage::Place {
             return Vec::new();
         }
+        // The free room once for all cells, not once per cell (and only
+        // where it matters).
+        let free_room = if overflow_possible(&self.position) { self.free_room() } else { 0 };
         receivers(&self.boards.after_capture)
             .into_iter()
-            .filter(|&c| self.place_range(c).is_some())
+            .filter(|&c| self.range_within(c, || free_room).is_some())
             .collect()
     }
 
     /// The numbers of stones that may go on `cell` now, as (least, most), or
     /// `None` if it cannot take any. Without overflow it is `(1, to_place)`.
     fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
-        let g = self.boards.after_capture.geometry();
-        if self.stage() != Stage::Place
-            || !g.contains(cell)
-            || !self.boards.after_capture.is_occupied(cell)
-            || self.placements.iter().any(|&(c, _)| c == cell)
-        {
-            return None;
-        }
-        let left = self.to_place();
-        if !overflow_possible(&self.position) {
-            return Some((1, left));
-        }
-        let room = |c: Cell| 255 - self.boards.after_capture.get(c) as u32;
-        // What the other free cells can still take, beyond this one.
-        let others: u32 = receivers(&self.boards.after_capture)
-            .into_iter()
-            .filter(|&c| c != cell && self.placements.iter().all(|&(p, _)| p != c))
-            .map(room)
-            .sum();
-        let low = left.saturating_sub(others).max(1);
-        let high = left.min(room(cell));
-        (low <= high).then_some((low, high))
+        self.range_within(cell, || self.free_room())
     }
 
     /// Puts `n` captured stones on `cell` (stage `Place`); `Done` once all

@@ -12,18 +12,22 @@ pub(crate) fn captures(board: &Board, mover: Side) -> Vec<Cell> {
     let enemy = mover.opponent().colour();
     file_major(g)
         .filter(|&c| c.colour() == enemy && board.is_occupied(c))
-        .filter(|&c| {
-            let mut around = 0u32;
-            for n in g.orthogonal(c) {
-                let h = board.get(n);
-                if h == 0 {
-                    return false;
-                }
-                around += h as u32;
-            }
-            (board.get(c) as u32) < around
-        })
+        .filter(|&c| is_captured(board, c))
         .collect()
+}
+
+/// Whether the occupied enemy stack on `cell` is captured: no empty
+/// orthogonal neighbour, and fewer stones than those neighbours together.
+pub(crate) fn is_captured(board: &Board, cell: Cell) -> bool {
+    let mut around = 0u32;
+    for n in board.geometry().orthogonal(cell) {
+        let h = board.get(n);
+        if h == 0 {
+            return false;
+        }
+        around += h as u32;
+    }
+    (board.get(cell) as u32) < around
 }
 
 /// Every cell in file-then-rank order (`a1 a2 ... b1 ...`), the order of
@@ -40,14 +44,6 @@ pub(crate) fn remove(board: &mut Board, captured: &[Cell]) -> u32 {
         board.set(c, 0);
     }
     stones
-}
-
-/// Whether `stones` can be put back on `board` (after captures) without any
-/// stack passing 255: the room left on the occupied cells is enough. Always
-/// true when the board holds no more than 255 stones in all.
-pub(crate) fn redistribution_fits(board: &Board, stones: u32) -> bool {
-    let room: u32 = board.stacks().iter().filter(|&&h| h > 0).map(|&h| 255 - h as u32).sum();
-    room >= stones
 }
 
 /// The cells that may receive redistributed stones, in file-then-rank order.

@@ -9,10 +9,11 @@
 //! which it answers yes (a builder choice could then, in principle, lead to a
 //! dead end; no position reachable from the start holds more than 128 stones).
 
-use super::capture::{captures, redistribution_fits, remove};
+use super::capture::is_captured;
 use super::sowing::{bit, can_leave, cash_needed, has_first_step, max_partial, Visited};
 use crate::board::{Board, Cell};
 use crate::position::Position;
+use crate::variant::Side;
 
 /// Search nodes tried per question before giving the benefit of the doubt.
 const SEARCH_BUDGET: usize = 20_000;
@@ -36,10 +37,28 @@ pub(crate) fn redistribution_possible(pos: &Position, sown: &Board) -> bool {
     if !overflow_possible(pos) {
         return true;
     }
-    let captured = captures(sown, pos.side_to_move);
-    let mut board = *sown;
-    let stones = remove(&mut board, &captured);
-    redistribution_fits(&board, stones)
+    captured_stones_fit(sown, pos.side_to_move)
+}
+
+/// Whether the stacks the sowing captures (`capture::captures`) fit in the
+/// room left on the other occupied cells, so that no stack passes 255. One
+/// pass, without building the capture list: this runs at every node of `search`.
+fn captured_stones_fit(sown: &Board, mover: Side) -> bool {
+    let g = sown.geometry();
+    let enemy = mover.opponent().colour();
+    let (mut stones, mut room) = (0u32, 0u32);
+    for c in g.cells() {
+        let h = sown.get(c) as u32;
+        if h == 0 {
+            continue;
+        }
+        if c.colour() == enemy && is_captured(sown, c) {
+            stones += h;
+        } else {
+            room += 255 - h;
+        }
+    }
+    room >= stones
 }
 
 /// Whether the sowing can be finished into a legal move.

@@ -1,10 +1,14 @@
 //! `sowboard bench --hostile`: every engine call the page or the widget makes
 //! (load, the builder's first questions, the legal-move list, the AI at each
-//! level with the page's deadlines), timed on hostile but legal set-ups:
+//! level with the page's deadlines, and the analysis board's calls: the
+//! analysis at its default strength, the capture threats and the review of a
+//! one-move game), timed on hostile but legal set-ups:
 //! tall stacks, full boards, many small stacks. Each call must answer within
 //! its bound or with the `limit` error; the table says how long the worst
 //! took. Figures, not a test: the machine is shared.
 
+use sowboard::ai::analyse::{analyse, Strength};
+use sowboard::ai::review::{review, REVIEW};
 use sowboard::ai::{Limits, SystemClock};
 use sowboard::{Game, Position, Rules, Session, DEFAULT_MOVE_LIMIT};
 use std::time::Instant;
@@ -68,9 +72,40 @@ fn measure(name: &str, pos: &Position, rules: &Rules) {
         ));
     }
     println!(
-        "{name}: load+origins {load:.1} ms ({} origins{}); legalMoves {list_ms:.0} ms ({list}); AI ms: {}",
+        "{name}: load+origins {load:.1} ms ({} origins{}); legalMoves {list_ms:.0} ms ({list}); AI ms: {}; {}",
         view.origins.len(),
         if over { ", game over" } else { "" },
-        ai.join(", ")
+        ai.join(", "),
+        analysis(session.game(), rules)
     );
+}
+
+/// The analysis board's calls, as the page makes them (no deadline: their
+/// bound is the node budget; the page can stop an analysis between passes).
+fn analysis(game: &Game, rules: &Rules) -> String {
+    let clock = SystemClock::new();
+    let t = Instant::now();
+    let a = analyse(game, Strength::ANALYSIS, &clock, &mut |_| true);
+    let analyse_ms = ms(t);
+    let t = Instant::now();
+    let threats = game.position().threats(rules, DEFAULT_MOVE_LIMIT);
+    let threats_ms = ms(t);
+    // A one-move game: the set-up, then the level-1 move.
+    let mut one = game.clone();
+    let mv = Session::new(game.clone()).ai_move(1, 1, Limits::default(), &clock);
+    let played = mv.is_some_and(|m| one.play_text(&m).is_ok());
+    let t = Instant::now();
+    let reviewed = played.then(|| review(&one, REVIEW, &clock, &mut |_, _| true));
+    let review_ms = ms(t);
+    format!(
+        "analyse {analyse_ms:.0} ms ({}); threats {threats_ms:.0} ms ({} threats{}); review of one move {}",
+        a.map_or("no result".to_string(), |a| format!("depth {}", a.depth)),
+        threats.threats.len(),
+        if threats.complete { "" } else { ", incomplete" },
+        match reviewed {
+            Some(Some(r)) => format!("{review_ms:.0} ms ({} plies)", r.len()),
+            Some(None) => format!("{review_ms:.0} ms (no result)"),
+            None => "not run (no move to review)".to_string(),
+        }
+    )
 }

@@ -50,7 +50,8 @@ enum Command {
         #[arg(long)]
         limit: Option<usize>,
     },
-    /// Play many games (random and AI vs random) checking invariants after every move.
+    /// Play many games (random and AI vs random, or two AI levels with
+    /// `--levels`) checking invariants after every move.
     Soak {
         /// intermedium or cash-in-hand
         #[arg(long)]
@@ -59,6 +60,13 @@ enum Command {
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Two AI levels playing each other, e.g. `3,5` (colours alternate)
+        #[arg(long)]
+        levels: Option<String>,
+        /// The AI's node budget per move, instead of its level's (a soak
+        /// checks the rules under AI moves, not strength)
+        #[arg(long)]
+        nodes: Option<u64>,
     },
     /// Play AI agents against each other: `--a AGENT --b AGENT --games N`.
     /// The last line reads `score <A> <percent>`.
@@ -145,9 +153,10 @@ fn execute(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Soak { game, games, seed } => {
+        Command::Soak { game, games, seed, levels, nodes } => {
             let kind = game_arg::game_kind(&game)?;
-            soak::run(kind, games, seed)
+            let levels = levels.as_deref().map(soak::parse_levels).transpose()?;
+            soak::run(kind, &soak::Options { games, seed, levels, nodes })
         }
         Command::Match(args) => matches::run(args),
         Command::Tactics(args) => tactics::run(args),

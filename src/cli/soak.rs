@@ -1,6 +1,12 @@
-//! `sowboard soak`: plays many games (random vs random, AI vs random) and
-//! checks the engine's invariants after every move. Any failure is printed
-//! with the seed and ply that replay it, and the command exits with status 2.
+//! `sowboard soak`: plays many games (random vs random, AI vs random, or two
+//! AI levels against each other with `--levels`) and checks the engine's
+//! invariants after every move. Any failure is printed with the seed and ply
+//! that replay it, and the command exits with status 2.
+//!
+//! `--nodes` gives the AI a smaller node budget than its level's: the soak
+//! checks the rules under AI-chosen moves (the level's search code runs,
+//! just less far), not the AI's strength, and at full budgets a thousand
+//! games of level 5 take many CPU-hours.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -28,27 +34,69 @@ struct Tally {
     failures: Vec<String>,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Player {
     Random,
-    Ai,
+    /// An AI level (1-5).
+    Ai(u8),
 }
 
-pub fn run(game_kind: GameKind, games: usize, seed: u64) -> Result<(), String> {
+/// What `soak` plays and how long it thinks.
+pub struct Options {
+    pub games: usize,
+    pub seed: u64,
+    /// Two AI levels that play each other (colours alternate from game to
+    /// game); `None`: random against random and level 1 against random.
+    pub levels: Option<(u8, u8)>,
+    /// The AI's node budget per move (`None`: each level's own).
+    pub nodes: Option<u64>,
+}
+
+/// Reads `--levels A,B` (two levels from 1 to 5).
+pub fn parse_levels(text: &str) -> Result<(u8, u8), String> {
+    let level = |t: &str| match t.trim().parse::<u8>() {
+        Ok(n) if (1..=5).contains(&n) => Ok(n),
+        _ => Err(format!("--levels: `{t}` is not a level from 1 to 5")),
+    };
+    match text.split_once(',') {
+        Some((a, b)) => Ok((level(a)?, level(b)?)),
+        None => Err(format!("--levels: `{text}` is not two levels such as `3,5`")),
+    }
+}
+
+pub fn run(game_kind: GameKind, options: &Options) -> Result<(), String> {
     let mut tally = Tally::default();
-    for i in 0..games {
-        let game_seed = seed.wrapping_add(i as u64);
-        // Alternate pairings and colours: random-random, AI-random, random-AI.
-        let players = match i % 3 {
-            0 => [Player::Random, Player::Random],
-            1 => [Player::Ai, Player::Random],
-            _ => [Player::Random, Player::Ai],
+    if let Some(nodes) = options.nodes {
+        println!("soak: the AI searches {nodes} nodes a move (not its level's budget)");
+    }
+    for i in 0..options.games {
+        let game_seed = options.seed.wrapping_add(i as u64);
+        let players = match options.levels {
+            // Each level plays each colour in turn.
+            Some((a, b)) if i % 2 == 0 => [Player::Ai(a), Player::Ai(b)],
+            Some((a, b)) => [Player::Ai(b), Player::Ai(a)],
+            // Alternate pairings and colours: random-random, AI-random, random-AI.
+            None => match i % 3 {
+                0 => [Player::Random, Player::Random],
+                1 => [Player::Ai(1), Player::Random],
+                _ => [Player::Random, Player::Ai(1)],
+            },
         };
-        if let Err(failure) = soak_one(game_kind, game_seed, players, &mut tally) {
+        let limits = Limits { nodes: options.nodes, time_ms: None };
+        if let Err(failure) = soak_one(game_kind, game_seed, players, limits, &mut tally) {
             tally.failures.push(format!("seed {game_seed}: {failure}"));
         }
         if tally.failures.len() >= 10 {
             break;
+        }
+        // Long runs (hours at level 5) say how far they are.
+        if options.levels.is_some() && (i + 1) % 50 == 0 {
+            println!(
+                "  {} games, {} plies, {} failures so far",
+                i + 1,
+                tally.plies,
+                tally.failures.len()
+            );
         }
     }
     println!(
@@ -77,6 +125,7 @@ fn soak_one(
     game_kind: GameKind,
     seed: u64,
     players: [Player; 2],
+    limits: Limits,
     tally: &mut Tally,
 ) -> Result<(), String> {
     let rules = Rules::default();
@@ -91,7 +140,7 @@ fn soak_one(
         }
         let before = *game.position();
         let player = players[before.side_to_move.index()];
-        let (t, others) = pick_move(&game, player, &mut rng, seed ^ ply as u64)
+        let (t, others) = pick_move(&game, player, limits, &mut rng, seed ^ ply as u64)
             .ok_or_else(|| format!("ply {ply}: no move although the game is not over"))?;
         let fail = |what: String| format!("ply {ply} ({}): {what}", t.mv);
         // The chosen move and a sample of the others re-parse and re-validate.
@@ -146,6 +195,7 @@ fn soak_one(
 fn pick_move(
     game: &Game,
     player: Player,
+    limits: Limits,
     rng: &mut SmallRng,
     ai_seed: u64,
 ) -> Option<(Transition, Vec<Transition>)> {
@@ -168,7 +218,7 @@ fn pick_move(
         }
     };
     let chosen = match player {
-        Player::Ai => choose_move(game, 1, ai_seed, Limits::default(), &NoClock)?,
+        Player::Ai(level) => choose_move(game, level, ai_seed, limits, &NoClock)?,
         Player::Random => random,
     };
     Some((chosen, others))

@@ -68,7 +68,17 @@ impl GameRules for Intermedium {
         rules: &RuleOptions,
         limit: usize,
     ) -> Result<Vec<Transition>, LimitExceeded> {
-        Ok(movegen::generate(pos, rules, limit)?
+        self.generate_until(pos, rules, limit, &mut || false)
+    }
+
+    fn generate_until(
+        &self,
+        pos: &Position,
+        rules: &RuleOptions,
+        limit: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<Transition>, LimitExceeded> {
+        Ok(movegen::generate(pos, rules, limit, stop)?
             .into_iter()
             .map(|g| sowing::transition(pos, g.mv, g.effect))
             .collect())

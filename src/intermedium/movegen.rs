@@ -31,9 +31,13 @@ struct Link {
     cell: u8,
 }
 
+/// Search states between two questions to the caller's `stop` (a few
+/// milliseconds of work): a caller with a deadline reads its clock there.
+const STATES_PER_STOP_CHECK: usize = 1 << 16;
+
 /// Every distinct outcome of sowing the stack on `origin`, in a fixed order.
-/// `budget` counts search states across all origins; exceeding it is an error
-/// rather than a hang.
+/// `budget` counts search states across all origins; exceeding it (or a yes
+/// from `stop`) is an error rather than a hang.
 pub(crate) fn sowings_from(
     pos: &Position,
     rules: &RuleOptions,
@@ -41,6 +45,7 @@ pub(crate) fn sowings_from(
     budget: &mut usize,
     limit: usize,
     mut out: Option<&mut Vec<Generated>>,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Result<usize, LimitExceeded> {
     let g = pos.board.geometry();
     let n = pos.board.get(origin) as usize;
@@ -70,7 +75,7 @@ pub(crate) fn sowings_from(
                 if index.contains_key(&key) {
                     continue;
                 }
-                if *budget == 0 {
+                if *budget == 0 || (budget.is_multiple_of(STATES_PER_STOP_CHECK) && stop()) {
                     return Err(LimitExceeded { limit });
                 }
                 *budget -= 1;
@@ -110,11 +115,12 @@ pub(crate) fn generate(
     pos: &Position,
     rules: &RuleOptions,
     limit: usize,
+    stop: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Generated>, LimitExceeded> {
     let mut out = Vec::new();
     let mut budget = limit;
     for origin in own_stacks(pos) {
-        sowings_from(pos, rules, origin, &mut budget, limit, Some(&mut out))?;
+        sowings_from(pos, rules, origin, &mut budget, limit, Some(&mut out), &mut *stop)?;
     }
     Ok(out)
 }
@@ -127,7 +133,7 @@ pub(crate) fn count(
 ) -> Result<usize, LimitExceeded> {
     let mut budget = limit;
     own_stacks(pos).try_fold(0, |total, origin| {
-        Ok(total + sowings_from(pos, rules, origin, &mut budget, limit, None)?)
+        Ok(total + sowings_from(pos, rules, origin, &mut budget, limit, None, &mut || false)?)
     })
 }
 
@@ -135,4 +141,30 @@ pub(crate) fn own_stacks(pos: &Position) -> impl Iterator<Item = Cell> + '_ {
     let g: Geometry = pos.board.geometry();
     let colour = pos.side_to_move.colour();
     g.cells().filter(move |&c| c.colour() == colour && pos.board.get(c) >= 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::GameKind;
+
+    #[test]
+    fn stop_is_asked_every_few_thousand_states_and_ends_the_listing() {
+        let pos: Position = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,40,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 blue 0 5"
+            .parse()
+            .unwrap();
+        assert_eq!(pos.game, GameKind::Intermedium);
+        let rules = RuleOptions::default();
+        let mut asked = 0;
+        let listed = generate(&pos, &rules, 5_000_000, &mut || {
+            asked += 1;
+            asked == 3
+        });
+        assert!(listed.is_err(), "a stop is reported as the work limit");
+        assert_eq!(asked, 3);
+        // Never stopping changes nothing: a small stack's list is complete.
+        let start = Position::start(GameKind::Intermedium);
+        let free = generate(&start, &rules, 5_000_000, &mut || false).unwrap();
+        assert_eq!(free.len(), count(&start, &rules, 5_000_000).unwrap());
+    }
 }

@@ -120,6 +120,7 @@ fn exact_from(pos: &Position, rules: &RuleOptions, origin: Cell, target: Cell) -
         &mut budget,
         crate::game_rules::DEFAULT_MOVE_LIMIT,
         Some(&mut out),
+        &mut || false,
     )
     .is_err()
     {
@@ -236,7 +237,8 @@ mod tests {
         for _game in 0..6 {
             let mut pos = Position::start(GameKind::Intermedium);
             for _ply in 0..60 {
-                let moves = super::super::movegen::generate(&pos, &rules, 5_000_000).unwrap();
+                let moves = super::super::movegen::generate(&pos, &rules, 5_000_000, &mut || false)
+                    .unwrap();
                 if moves.is_empty() {
                     break;
                 }

@@ -7,6 +7,7 @@ mod both_games;
 mod cash;
 mod cash_frozen;
 mod guarantees;
+mod hostile;
 mod intermedium;
 mod match_cli;
 mod mcts_race;

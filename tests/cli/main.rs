@@ -3,3 +3,4 @@
 mod cash;
 mod intermedium;
 mod puzzles;
+mod soak;

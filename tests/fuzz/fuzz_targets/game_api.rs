@@ -4,12 +4,17 @@
 //! accepted, refused calls change nothing, undo then redo restores the game.
 //! The AI (`ai_move`) is left out: one search takes milliseconds, which
 //! would cut the executions a hundredfold; the soak tests drive it.
+//!
+//! Each choice call asks the builder only the question it chooses from (the
+//! page's `build_view` asks them all: a call of its own here), and a refused
+//! call is checked against what the builder shows, not a whole view: the
+//! executions go to the calls, not to recomputing every list after each.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
-use sowboard::{cash_random_move, Game, GameKind, Position, RuleOptions, Session};
+use rand::{Rng, SeedableRng};
+use sowboard::{Board, Cell, Game, GameKind, MoveBuilder, Position, RuleOptions, Session, Stage};
 use std::sync::OnceLock;
 
 // Set-ups of more than 255 stones are the builder_steps target's: their
@@ -22,7 +27,7 @@ const SET_UPS: [&str; 4] = [
 ];
 
 /// Calls read per input (a few moves' worth of clicks).
-const MAX_CALLS: usize = 64;
+const MAX_CALLS: usize = 48;
 
 fn set_ups() -> &'static [Position] {
     static PARSED: OnceLock<Vec<Position>> = OnceLock::new();
@@ -48,37 +53,100 @@ fn session(byte: u8) -> Session {
     Session::new(game)
 }
 
+/// Everything a refused call must leave alone: the game and what the
+/// builder shows (its lists follow from these).
+#[derive(PartialEq, Debug)]
+struct Shown {
+    game: Game,
+    stage: Stage,
+    origin: Option<Cell>,
+    path: Vec<(Cell, u8)>,
+    to_place: u32,
+    board: Board,
+}
+
+fn shown(s: &Session) -> Shown {
+    let b = s.builder();
+    Shown {
+        game: s.game().clone(),
+        stage: b.stage(),
+        origin: b.origin(),
+        path: b.path(),
+        to_place: b.to_place(),
+        board: b.board(),
+    }
+}
+
+/// A random legal move's text, built choice by choice (cheaper than the
+/// full list, which the `legal_moves` call gets once per input). `None`
+/// when the game is over or the builder offers nothing.
+fn random_move(s: &Session, seed: u8) -> Option<String> {
+    if s.game().outcome().is_some() {
+        return None;
+    }
+    let mut rng = SmallRng::seed_from_u64(seed as u64);
+    let mut b = MoveBuilder::new(s.game().position(), s.game().rules());
+    fn any<T: Clone>(options: &[T], rng: &mut SmallRng) -> Option<T> {
+        (!options.is_empty()).then(|| options[rng.random_range(0..options.len())].clone())
+    }
+    loop {
+        let r = match b.stage() {
+            Stage::Origin => b.select_origin(any(&b.origins(), &mut rng)?),
+            Stage::Count => b.pick_up(any(&b.count_options(), &mut rng)? as u32),
+            Stage::Step => {
+                let o = any(&b.step_options(), &mut rng)?;
+                b.step(o.cell, any(&o.drops(), &mut rng)? as u32)
+            }
+            Stage::Place => {
+                let c = any(&b.place_options(), &mut rng)?;
+                let (low, high) = b.place_range(c).expect("an offered cell has a range");
+                b.place(c, rng.random_range(low..=high))
+            }
+            Stage::Done => return b.finish().map(|t| t.mv.to_string()),
+        };
+        r.expect("the builder accepts what it offers");
+    }
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((&first, calls)) = data.split_first() else { return };
     let mut s = session(first);
+    let mut listed = false;
     let mut bytes = calls[..calls.len().min(3 * MAX_CALLS)].chunks(3);
     while let Some(call) = bytes.next() {
         let (kind, a, b) = (call[0], *call.get(1).unwrap_or(&0), *call.get(2).unwrap_or(&0));
-        // The page's view, for the calls that choose from it or may be
-        // refused (then it must not change); others skip its cost.
-        let view = matches!(kind % 16, 0..=4 | 11..=14).then(|| s.build_view()).unwrap_or_default();
-        let before = (11..=14).contains(&(kind % 16)).then(|| (s.game().clone(), view.clone()));
+        let before = (11..=14).contains(&(kind % 16)).then(|| shown(&s));
+        let builder = s.builder();
         let result = match kind % 16 {
-            0 => pick(&view.origins, a).map(|c| s.select_origin(c)),
-            1 => pick(&view.counts, a).map(|k| s.pick_up(k as u32)),
-            2 => pick(&view.steps, a).map(|(c, drops)| s.step(c, drops[b as usize % drops.len()] as u32)),
-            3 => pick(&view.places, a).map(|c| {
-                let (low, high) = s.builder().place_range(c).expect("an offered cell has a range");
-                s.place(c, low + b as u32 % (high - low + 1))
+            0 => pick(&builder.origins(), a).map(|c| s.select_origin(c)),
+            1 => pick(&builder.count_options(), a).map(|k| s.pick_up(k as u32)),
+            2 => pick(&builder.step_options(), a).map(|o| {
+                let drops = o.drops();
+                s.step(o.cell, drops[b as usize % drops.len()] as u32)
             }),
+            3 => pick(&builder.place_options(), a)
+                .map(|c| (c, builder.place_range(c).expect("an offered cell has a range")))
+                .map(|(c, (low, high))| s.place(c, low + b as u32 % (high - low + 1))),
             4 => {
-                let done = view.stage == "done";
+                let done = s.game().outcome().is_none() && builder.stage() == Stage::Done;
+                let text = builder.finish().map(|t| t.mv.to_string());
                 let plies = s.game().plies().len();
                 let r = s.commit();
                 assert_eq!(r.is_ok(), done, "commit works exactly when the move is done: {r:?}");
                 if done {
                     assert_eq!(s.game().plies().len(), plies + 1);
-                    assert_eq!(s.game().move_texts().last(), view.mv.as_ref());
+                    assert_eq!(s.game().move_texts().last(), text.as_ref());
                 }
                 None
             }
-            5 => { s.undo_choice(); None }
-            6 => { s.cancel(); None }
+            5 => {
+                s.undo_choice();
+                None
+            }
+            6 => {
+                s.cancel();
+                None
+            }
             7 => {
                 let game = s.game().clone();
                 if s.undo() {
@@ -87,20 +155,31 @@ fuzz_target!(|data: &[u8]| {
                 }
                 None
             }
-            8 => { s.undo(); None }
-            9 => { s.redo(); None }
-            // Listing every Cash in Hand move takes milliseconds (tens of
-            // thousands of moves): Intermedium only, and a random move's text
-            // in Cash in Hand.
-            10 if s.game().game() == GameKind::Intermedium => match s.legal_moves(8) {
-                Ok(moves) => pick(&moves, a).map(|m| s.play(&m)),
-                Err(e) => { assert_eq!(e.code, "limit"); None }
-            },
-            10 => {
-                let mut rng = SmallRng::seed_from_u64(a as u64);
-                cash_random_move(s.game().position(), s.game().rules(), &mut rng)
-                    .map(|t| s.play(&t.mv.to_string()))
+            8 => {
+                s.undo();
+                None
             }
+            9 => {
+                s.redo();
+                None
+            }
+            // The whole sorted list costs far more than any other call (and
+            // in Cash in Hand usually ends at the work limit): once per input,
+            // in Intermedium, where it is small.
+            10 if !listed && s.game().game() == GameKind::Intermedium => {
+                listed = true;
+                match s.legal_moves(8) {
+                    Ok(moves) => {
+                        assert!(moves.windows(2).all(|w| w[0] < w[1]), "sorted and distinct");
+                        pick(&moves, a).map(|m| s.play(&m))
+                    }
+                    Err(e) => {
+                        assert_eq!(e.code, "limit");
+                        None
+                    }
+                }
+            }
+            10 => random_move(&s, a).map(|m| s.play(&m)),
             // Arbitrary input: may be refused, and then changes nothing.
             11 => {
                 // The next few calls' bytes, as printable text.
@@ -111,7 +190,7 @@ fuzz_target!(|data: &[u8]| {
                     .map(|&c| (c % 95 + 32) as char)
                     .collect();
                 if s.play(&text).is_err() {
-                    assert_eq!(Some((s.game().clone(), s.build_view())), before, "a refused move changed the session");
+                    assert_eq!(Some(shown(&s)), before, "a refused move changed the session");
                 }
                 None
             }
@@ -123,11 +202,22 @@ fuzz_target!(|data: &[u8]| {
                     _ => s.place(c, b as u32 / 14),
                 });
                 if r.is_err() {
-                    assert_eq!(Some((s.game().clone(), s.build_view())), before, "a refused call changed the session");
+                    assert_eq!(Some(shown(&s)), before, "a refused call changed the session");
                 }
                 None
             }
-            _ => None,
+            // What the page asks after every click.
+            _ => {
+                let view = s.build_view();
+                let over = s.game().outcome().is_some();
+                assert_eq!(view.stage, if over { "over" } else { s.builder().stage().name() });
+                assert_eq!(
+                    view.mv.is_some(),
+                    view.stage == "done",
+                    "a move text exactly when done"
+                );
+                None
+            }
         };
         if let Some(Err(e)) = result {
             panic!("an offered choice was refused: {e}");
