@@ -42,7 +42,10 @@ test('animation: the frames of a recorded move end on the board after it', () =>
 
 test('share fragment: round trip, and junk gives no game', () => {
   const game = { position: 'cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1', moves: ['h1:5 g2:5', 'a1:2 b2:2'] };
-  assertEqual(fromFragment(toFragment(game)), game, 'round trip');
+  assertEqual(fromFragment(toFragment(game)), { ...game, rules: {} }, 'round trip (no rule options: the defaults)');
+  const ruled = { ...game, rules: { repetitionDraw: false, quietLimit: 40 } };
+  assertEqual(fromFragment(toFragment(ruled)), ruled, 'round trip with rule options');
+  assertEqual(fromFragment(toFragment(game) + '&q=ten'), null, 'a malformed rule option');
   assertEqual(fromFragment(''), null, 'empty');
   assertEqual(fromFragment('#hello'), null, 'no p');
   assertEqual(fromFragment('#p=' + 'x'.repeat(300000)), null, 'huge');
@@ -54,7 +57,7 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   const { saveGame, loadSave } = await import('../../www/app/save.js');
   const good = { game: 'intermedium', position: 'intermedium x', moves: ['a4-b5-a6-b7-a8'], mode: 'ai', side: 'first', level: 3 };
   saveGame(good);
-  assertEqual(loadSave().state, { ...good, animation: true }, 'round trip (animation defaults to on)');
+  assertEqual(loadSave().state, { ...good, animation: true, rules: {} }, 'round trip (animation on, default rules, for a save without them)');
   for (const [what, text] of [
     ['not JSON', '{'], ['an array', '[]'], ['old version', JSON.stringify({ ...good, version: 0 })],
     ['moves not strings', JSON.stringify({ ...good, version: 1, moves: [1] })],
