@@ -117,7 +117,18 @@ fuzz_target!(|data: &[u8]| {
         let (kind, a, b) = (call[0], *call.get(1).unwrap_or(&0), *call.get(2).unwrap_or(&0));
         let before = (11..=14).contains(&(kind % 16)).then(|| shown(&s));
         let builder = s.builder();
+        // The builder works from the position alone; once the game is over
+        // (a repetition draw is not in the position) the page offers no
+        // choice (`build_view` says "over") and the session refuses them.
+        let over = s.game().outcome().is_some();
         let result = match kind % 16 {
+            0..=3 if over => {
+                let origin = builder.origins().first().copied();
+                if let Some(c) = origin {
+                    assert!(s.select_origin(c).is_err(), "a finished game takes no move");
+                }
+                None
+            }
             0 => pick(&builder.origins(), a).map(|c| s.select_origin(c)),
             1 => pick(&builder.count_options(), a).map(|k| s.pick_up(k as u32)),
             2 => pick(&builder.step_options(), a).map(|o| {
