@@ -147,7 +147,7 @@ pub fn choose(
                 }
                 GameKind::CashInHand => {
                     let settings = mcts::Settings { scale: 600.0, noise: MCTS_NOISE };
-                    mcts::choose(&mut Cash::new(rules, true), &pos, settings, &mut budget, &mut rng)
+                    mcts::choose(&mut Cash::for_mcts(rules), &pos, settings, &mut budget, &mut rng)
                 }
             }
         }

@@ -5,7 +5,7 @@
 
 use super::budget::Budget;
 use super::candidates_cash::candidates;
-use super::eval_cash::{conversion, evaluate};
+use super::eval_cash::{compress, conversion, evaluate};
 use super::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
@@ -27,18 +27,27 @@ pub(crate) struct Cash {
     /// Whether the last list was every distinct move.
     pub exact: bool,
     /// The levels' evaluation terms for finishing a won game
-    /// (`eval_cash::conversion`); off for `mcts` and `baseline5`.
+    /// (`eval_cash::conversion`); off for `baseline5`.
     pub convert: bool,
+    /// Scores beyond a clear lead compressed (`eval_cash::compress`), for
+    /// `mcts`, whose win probability would otherwise saturate and see no
+    /// difference between finishing a won game and dawdling.
+    pub press: bool,
 }
 
 impl Cash {
     pub(crate) fn new(rules: Rules, improved: bool) -> Cash {
-        Cash { rules, improved, exact: false, convert: false }
+        Cash { rules, improved, exact: false, convert: false, press: false }
     }
 
     /// The Cash in Hand of levels 1-5: improved, and scored on converting a lead.
     pub(crate) fn for_levels(rules: Rules) -> Cash {
         Cash { convert: true, ..Cash::new(rules, true) }
+    }
+
+    /// The Cash in Hand of `mcts`: the levels' and compressed leads.
+    pub(crate) fn for_mcts(rules: Rules) -> Cash {
+        Cash { press: true, ..Cash::for_levels(rules) }
     }
 }
 
@@ -92,7 +101,12 @@ impl Domain for Cash {
             score
         };
         // A merge still to walk to: a floor for its side, a cap for the other.
-        super::merge_draw::bound(pos, score)
+        let score = super::merge_draw::bound(pos, score);
+        if self.press {
+            compress(score)
+        } else {
+            score
+        }
     }
 
     fn complete(&self) -> bool {

@@ -29,7 +29,7 @@
 //! 30/16 scored 67% over 24 games and at 40/24 79%), so its levels grow
 //! wider, not deeper.
 //!
-//! Cash in Hand levels (not `mcts` or `baseline5`) also score finishing a
+//! Cash in Hand levels and `mcts` (not `baseline5`) also score finishing a
 //! won game: the trailing side's stacks left, how closely they are
 //! surrounded, and the quiet-ply limit drawing near
 //! (`eval_cash::conversion`), so a level far ahead ends the game.
