@@ -5,6 +5,7 @@
 mod analysis;
 mod both_games;
 mod cash;
+mod cash_finish;
 mod cash_frozen;
 mod guarantees;
 mod hostile;
