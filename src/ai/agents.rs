@@ -6,7 +6,7 @@ use super::cash::Cash;
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
-use super::search::Report;
+use super::search::{Report, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
@@ -136,7 +136,7 @@ pub fn choose(
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             match pos.game {
                 GameKind::Intermedium => {
-                    let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE };
+                    let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: false };
                     mcts::choose(
                         &mut Intermedium::racing(rules),
                         &pos,
@@ -146,10 +146,35 @@ pub fn choose(
                     )
                 }
                 GameKind::CashInHand => {
-                    let settings = mcts::Settings { scale: 600.0, noise: MCTS_NOISE };
+                    let settings = mcts::Settings { scale: 600.0, noise: MCTS_NOISE, prove: false };
                     mcts::choose(&mut Cash::for_mcts(rules), &pos, settings, &mut budget, &mut rng)
                 }
             }
+        }
+        Agent::Level(5) if pos.game == GameKind::Intermedium => {
+            let nodes = limits.nodes.unwrap_or(LEVEL5_INTERMEDIUM_NODES);
+            let mut budget = Budget::new(nodes, limits.time_ms, clock);
+            let draws = repetition_draws(game);
+            // A short alpha-beta search first: it reads exchanges of
+            // material exactly where the tree search only samples them.
+            let mut tactics = budget.share(nodes / TACTICS_SHARE);
+            let lv = level(GameKind::Intermedium, 5);
+            let report =
+                search(&mut Intermedium::racing(rules), &pos, lv.shape, &mut tactics, &draws);
+            budget.spend(tactics.spent());
+            let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
+            let mut domain = Intermedium::racing(rules);
+            let mut moves =
+                mcts::ranked(&mut domain, &pos, settings, &mut budget, &mut rng, &draws);
+            if moves.is_empty() {
+                // Only a deadline that cut the root's list short gets here.
+                return playout::playout_move(&pos, &rules, &mut rng);
+            }
+            if let Some(report) = report {
+                prefer_clear_material(&mut moves, &report);
+            }
+            let i = guard_intermedium(&moves, &rules);
+            moves.into_iter().nth(i)
         }
         Agent::Level(_) | Agent::Baseline5 => {
             let lv = match agent {
@@ -184,6 +209,65 @@ pub fn choose(
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
     }
+}
+
+/// Node budget of Intermedium level 5, which plays by `mcts` with the
+/// domain's exact knowledge taken as proof (`mcts::Settings::prove`): the
+/// reference `mcts`'s budget, so the two take about the same time a move.
+/// Its alpha-beta shape in `levels.rs` still serves the analysis.
+const LEVEL5_INTERMEDIUM_NODES: u64 = 750_000;
+
+/// Intermedium level 5's share of its nodes for the alpha-beta search that
+/// checks the tree search's choice for material (1 / this).
+const TACTICS_SHARE: u64 = 4;
+/// Points (1/100 stone) by which the alpha-beta search must prefer its move
+/// to the tree search's choice before level 5 plays it instead.
+const CLEAR_MATERIAL: i32 = 200;
+
+/// Moves the alpha-beta search's best move to the front of `moves` when it
+/// scores `CLEAR_MATERIAL` more than the tree search's choice, at the same
+/// depth, and neither is a win or loss (those the tree search proves
+/// itself; a selective search's win is not a proof).
+fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
+    let score_of = |t: &Transition| report.moves.iter().find(|m| m.transition.mv == t.mv);
+    let (Some(best), Some(chosen)) = (report.moves.first(), score_of(&moves[0])) else { return };
+    let decided = |s: i32| s.abs() >= WIN / 2;
+    if best.transition.mv == moves[0].mv
+        || decided(best.score)
+        || decided(chosen.score)
+        || best.depth != chosen.depth
+        || best.score < chosen.score + CLEAR_MATERIAL
+    {
+        return;
+    }
+    if let Some(k) = moves.iter().position(|t| t.mv == best.transition.mv) {
+        moves[..=k].rotate_right(1);
+    }
+}
+
+/// The index in `moves` (best first) that Intermedium level 5 plays: the
+/// first, unless it lets the opponent capture our city next move or hangs
+/// `BIG_STACK` stones while a later move does neither (checked in order of
+/// preference). The tree search should see both, but it grows a line only
+/// where its evaluation leads; these are the promises every level keeps.
+fn guard_intermedium(moves: &[Transition], rules: &Rules) -> usize {
+    let Some(first) = moves.first() else { return 0 };
+    if first.decisive.is_some() {
+        return 0;
+    }
+    let city_falls = |t: &Transition| {
+        t.decisive.is_none()
+            && t.position
+                .attacker(rules)
+                .can_capture(crate::intermedium::city(t.position.side_to_move.opponent()))
+    };
+    let hangs = |t: &Transition| biggest_reply_capture(t, rules) >= BIG_STACK;
+    if !city_falls(first) && !hangs(first) {
+        return 0;
+    }
+    let safe_city: Vec<usize> = (0..moves.len()).filter(|&i| !city_falls(&moves[i])).collect();
+    let Some(&city_ok) = safe_city.first() else { return 0 };
+    safe_city.iter().take(SPARE_CHECKS).copied().find(|&i| !hangs(&moves[i])).unwrap_or(city_ok)
 }
 
 /// Stones that lose no level its stack to a one-move capture when another

@@ -29,6 +29,12 @@ impl<'a> Budget<'a> {
         Budget::new(u64::MAX, None, &super::NoClock)
     }
 
+    /// A share of this budget: at most `limit` nodes, the same deadline.
+    /// The caller charges what it spent back with `spend`.
+    pub(crate) fn share(&self, limit: u64) -> Budget<'a> {
+        Budget { limit, ..self.deadline_only() }
+    }
+
     /// No node limit but the same deadline: for the root's move list, which
     /// is charged rather than cut by nodes, but must not outlast the caller's
     /// time (a tall Intermedium stack's list takes seconds).

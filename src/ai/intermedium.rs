@@ -209,6 +209,16 @@ impl Domain for Intermedium {
         }
     }
 
+    fn decided(&mut self, pos: &Position) -> Option<i32> {
+        if !self.race || self.terminal(pos).is_some() {
+            return None;
+        }
+        if pos.attacker(&self.rules).can_capture(city(pos.side_to_move.opponent())) {
+            return Some(WIN - 1);
+        }
+        self.city_falls(pos).then_some(-WIN + 2)
+    }
+
     fn widen_below(&self) -> f64 {
         if self.race {
             DESPERATE

@@ -42,6 +42,7 @@
 
 use super::budget::Budget;
 use super::search::{Domain, WIN};
+use super::zobrist;
 use crate::play::Transition;
 use crate::position::Position;
 use rand::rngs::SmallRng;
@@ -60,6 +61,12 @@ pub(crate) struct Settings {
     /// up to half this, up or down. Small enough not to override a clear
     /// difference, enough to break near-ties differently per seed.
     pub noise: f64,
+    /// Treat the domain's exact knowledge as proof: a leaf valued certain
+    /// (a win or loss the quiescence search or `Domain::decided` found) is
+    /// solved like a finished game, and in a city race every move is
+    /// checked by `Domain::decided` when listed, so a move that creates an
+    /// unstoppable threat is tried first. Off for the reference `mcts`.
+    pub prove: bool,
 }
 
 struct Node {
@@ -78,6 +85,8 @@ struct Node {
     value: f64,
     /// Decided: `Some(true)` if the side that moved into this node wins.
     proven: Option<bool>,
+    /// A repetition draw: valued 0.5 and never expanded.
+    draw: bool,
 }
 
 impl Node {
@@ -91,6 +100,7 @@ impl Node {
             visits: 1.0,
             value,
             proven,
+            draw: false,
         }
     }
     fn mean(&self) -> f64 {
@@ -104,6 +114,8 @@ struct Tree<'d, 'b, 'c, 'r, D: Domain> {
     nodes: Vec<Node>,
     settings: Settings,
     rng: &'r mut SmallRng,
+    /// Positions (by hash) a root move would repeat a third time.
+    draws: &'r [u64],
 }
 
 impl<D: Domain> Tree<'_, '_, '_, '_, D> {
@@ -133,7 +145,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         self.nodes[n].listed = true;
         let mover = pos.side_to_move;
         let kids = if root {
-            let mut unbounded = Budget::unlimited();
+            // Complete whatever the node budget; only a deadline stops it.
+            let mut unbounded = self.budget.deadline_only();
             let kids = self.domain.children(pos, &mut unbounded, true);
             self.budget.spend(unbounded.spent());
             kids
@@ -148,23 +161,31 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             return false;
         }
         let full = self.domain.order_fully(pos);
-        let mut pending: Vec<(f64, Transition)> = kids
-            .into_iter()
-            .map(|t| {
-                let v = match t.decisive {
-                    Some(o) if o.winner == Some(mover) => 1.0,
-                    Some(o) if o.winner.is_none() => 0.5,
-                    Some(_) => 0.0,
-                    None => {
-                        let pos = &t.position;
-                        let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
-                        let score = prior.unwrap_or_else(|| self.domain.evaluate(pos));
-                        1.0 - self.probability(score)
-                    }
-                };
-                (v, t)
-            })
-            .collect();
+        let prove_all = self.settings.prove && full == usize::MAX;
+        let mut pending: Vec<(f64, Transition)> = Vec::with_capacity(kids.len());
+        for (i, t) in kids.into_iter().enumerate() {
+            // Past a deadline the moves valued so far stand (the root's
+            // list of a tall stack can hold a hundred thousand moves).
+            if i > 0 && root && self.budget.check_time() {
+                break;
+            }
+            let v = match t.decisive {
+                Some(o) if o.winner == Some(mover) => 1.0,
+                Some(o) if o.winner.is_none() => 0.5,
+                Some(_) => 0.0,
+                None if prove_all => match self.domain.decided(&t.position) {
+                    Some(s) => 1.0 - self.probability(s),
+                    None => 1.0 - self.probability(self.domain.evaluate(&t.position)),
+                },
+                None => {
+                    let pos = &t.position;
+                    let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
+                    let score = prior.unwrap_or_else(|| self.domain.evaluate(pos));
+                    1.0 - self.probability(score)
+                }
+            };
+            pending.push((v, t));
+        }
         if root {
             for entry in pending.iter_mut().filter(|e| e.1.decisive.is_none()) {
                 entry.0 = self.noisy(entry.0);
@@ -172,7 +193,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         }
         let work = self.domain.take_work();
         self.budget.spend(work + pending.len() as u64);
-        pending.sort_by(|a, b| a.0.total_cmp(&b.0));
+        self.order(&mut pending);
         if full > 0 && full < pending.len() && self.domain.prior(pos).is_some() {
             // The best `full` by the cheap prior, re-ordered by the full
             // evaluation, stay ahead of the rest.
@@ -185,11 +206,23 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             }
             let work = self.domain.take_work();
             self.budget.spend(work + full as u64);
-            head.sort_by(|a, b| a.0.total_cmp(&b.0));
+            self.order(&mut head);
             pending.append(&mut head);
         }
         self.nodes[n].pending = pending;
         true
+    }
+
+    /// Sorts moves by value, best last. With `Settings::prove`, a win that
+    /// ends the game now goes after (before, when popped) one that takes
+    /// longer: both are valued 1.
+    fn order(&self, moves: &mut [(f64, Transition)]) {
+        if self.settings.prove {
+            let ends = |e: &(f64, Transition)| e.1.decisive.is_some();
+            moves.sort_by(|a, b| a.0.total_cmp(&b.0).then(ends(a).cmp(&ends(b))));
+        } else {
+            moves.sort_by(|a, b| a.0.total_cmp(&b.0));
+        }
     }
 
     /// Moves the best pending move of `n` into the tree; its index.
@@ -205,14 +238,22 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 v = self.noisy(v);
             }
         }
-        let proven = t.decisive.map(|o| o.winner.is_some() && v >= 1.0);
+        let proven = match t.decisive {
+            None if self.settings.prove && v >= 1.0 => Some(true),
+            None if self.settings.prove && v <= 0.0 => Some(false),
+            _ => t.decisive.map(|o| o.winner.is_some() && v >= 1.0),
+        };
         // A draw is decided too, but neither proven won nor lost.
         let proven = match t.decisive {
             Some(o) if o.winner.is_none() => None,
             _ => proven,
         };
+        let draw =
+            n == 0 && t.decisive.is_none() && self.draws.contains(&zobrist::hash(&t.position));
         let child = self.nodes.len();
-        self.nodes.push(Node::new(Some(t), v, proven));
+        let mut node = Node::new(Some(t), if draw { 0.5 } else { v }, proven);
+        node.draw = draw;
+        self.nodes.push(node);
         self.nodes[n].kids.push(child);
         Some(child)
     }
@@ -274,6 +315,10 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 leaf_value = if p { 1.0 } else { 0.0 };
                 break;
             }
+            if self.nodes[cur].draw {
+                leaf_value = 0.5;
+                break;
+            }
             if !self.nodes[cur].listed {
                 if let Some(v) = self.domain.terminal(&pos) {
                     // Scored for the side to move here: flip for the mover in.
@@ -331,16 +376,31 @@ pub(crate) fn choose<D: Domain>(
     budget: &mut Budget,
     rng: &mut SmallRng,
 ) -> Option<Transition> {
-    let mut tree = Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings, rng };
+    ranked(domain, root, settings, budget, rng, &[]).into_iter().next()
+}
+
+/// The root moves in MCTS's order of preference: its choice first, then the
+/// other explored moves by visits, then the unexplored ones by their static
+/// value (empty when the side to move has no move). `draws` are positions
+/// (by hash) that a move would repeat a third time: such a move is a draw.
+pub(crate) fn ranked<D: Domain>(
+    domain: &mut D,
+    root: &Position,
+    settings: Settings,
+    budget: &mut Budget,
+    rng: &mut SmallRng,
+    draws: &[u64],
+) -> Vec<Transition> {
+    let mut tree =
+        Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings, rng, draws };
     if !tree.list(0, root, true) {
-        return None;
+        return Vec::new();
     }
-    if tree.nodes[0].pending.len() == 1 {
-        return tree.nodes[0].pending.pop().map(|x| x.1);
-    }
-    // A win in one needs no search.
-    if tree.nodes[0].pending.last().is_some_and(|x| x.0 >= 1.0) {
-        return tree.nodes[0].pending.pop().map(|x| x.1);
+    let decided = tree.nodes[0].pending.len() == 1
+        // A win in one needs no search.
+        || tree.nodes[0].pending.last().is_some_and(|x| x.0 >= 1.0);
+    if decided {
+        return tree.nodes[0].pending.drain(..).rev().map(|x| x.1).collect();
     }
     let mut first = true;
     while first || !tree.budget.exhausted() {
@@ -363,8 +423,18 @@ pub(crate) fn choose<D: Domain>(
         .copied()
         .find(|&k| nodes[k].proven == Some(true))
         .or_else(|| (!tied.is_empty()).then(|| tied[tree.rng.random_range(0..tied.len())]));
-    match best {
-        Some(k) => tree.nodes[k].transition.take(),
-        None => tree.nodes[0].pending.pop().map(|x| x.1),
+    // The rest: unproven-lost before lost, then by visits.
+    let mut order: Vec<usize> = kids.iter().copied().filter(|&k| Some(k) != best).collect();
+    order.sort_by(|&a, &b| {
+        let lost = |k: usize| nodes[k].proven == Some(false);
+        lost(a).cmp(&lost(b)).then(nodes[b].visits.total_cmp(&nodes[a].visits))
+    });
+    let mut moves: Vec<Transition> = Vec::with_capacity(kids.len() + nodes[0].pending.len());
+    for k in best.into_iter().chain(order) {
+        if let Some(t) = tree.nodes[k].transition.take() {
+            moves.push(t);
+        }
     }
+    moves.extend(tree.nodes[0].pending.drain(..).rev().map(|x| x.1));
+    moves
 }

@@ -74,6 +74,13 @@ pub(crate) trait Domain {
     fn widen_below(&self) -> f64 {
         0.0
     }
+    /// A score for the side to move when cheap knowledge proves the game
+    /// decided here although no move has ended it (a win or loss bound,
+    /// `WIN`-scaled), else `None`. Asked by `mcts` when
+    /// `Settings::prove` is set. Default: never.
+    fn decided(&mut self, _pos: &Position) -> Option<i32> {
+        None
+    }
 }
 
 /// Search shape.

@@ -30,3 +30,34 @@ fn mcts_parries_a_city_threat_in_one() {
         assert!(!city_in_one(&after), "seed {seed}: Red can still take the city");
     }
 }
+
+/// From a match (level 5 against `mcts`, seed 101, game 7, before this
+/// round): Blue played e2-d3-c4-b5-a6, after which Red's f4-e3-d2-c1 makes
+/// a city threat that no Blue move parries (a loss in three plies that the
+/// tree search only sampled). Level 5 takes the exact knowledge as proof
+/// (`mcts::Settings::prove`) and must not walk into it.
+#[test]
+fn level5_does_not_walk_into_an_unstoppable_city_threat() {
+    let moves = "d3-c2-b3-c4-b5 a9-b8-a7-b6-a5 b3-c4-b5-a6-b7-a8 b8-c7-d6-c5-b4-a5 c4-b5-a6-b7-c6-b5-a6 c9-b8-c7-b6-c5 e4-d5-c6-b7-a8 d8-c7-b8-a7-b6 c2-b3-c4-b5-c6-d5 c7-d6-e5-f4-e3-f2-g3-f4 a4-b5-a6-b7-c6 e7-f6-e5-f4-e3";
+    let mut game = Game::new(sowboard::GameKind::Intermedium, Rules::default());
+    for mv in moves.split(' ') {
+        game.play_text(mv).expect("a legal move");
+    }
+    let mut lost = game.clone();
+    lost.play_text("e2-d3-c4-b5-a6").unwrap();
+    lost.play_text("f4-e3-d2-c1").unwrap();
+    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
+    assert!(
+        escapes.iter().all(|t| {
+            let mut g = lost.clone();
+            g.push(t.clone());
+            city_in_one(&g)
+        }),
+        "the line really loses"
+    );
+    for seed in 0..3 {
+        let limits = Limits { nodes: Some(250_000), time_ms: None };
+        let t = sowboard::ai::choose_move(&game, 5, seed, limits, &NoClock).expect("a move");
+        assert_ne!(t.mv.to_string(), "e2-d3-c4-b5-a6", "seed {seed}");
+    }
+}
