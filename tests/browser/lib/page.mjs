@@ -1,4 +1,5 @@
 // Helpers that drive the app page and the <sowing-board> element.
+import { watchErrors } from './browser.mjs';
 
 export async function boardReady(page, selector = 'sowing-board') {
   await page.waitForFunction((s) => document.querySelector(s)?.position, selector);
@@ -7,6 +8,26 @@ export async function boardReady(page, selector = 'sowing-board') {
 /** The app page has restored its game (save or link) on the board. */
 export async function appReady(page) {
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/**
+ * The app in a new page of `context` with no saved game: the origin's storage
+ * is cleared from a document of it that is not the app (icon.svg), so the app
+ * never sees the previous test's game. `errors` collects console errors and
+ * exceptions from then on, and with `responses` every answer of 400 or more.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url the app's address (ends with /)
+ * @param {{path?: string, responses?: boolean}} [options] `path` is added to `url`
+ */
+export async function freshApp(context, url, { path = '', responses = false } = {}) {
+  const page = await context.newPage();
+  await page.goto(url + 'icon.svg');
+  await page.evaluate(() => localStorage.clear());
+  const errors = watchErrors(page);
+  if (responses) page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(url + path);
+  await appReady(page);
+  return { page, errors };
 }
 
 /** Clicks the centre of a cell of the board, as a person would. */
