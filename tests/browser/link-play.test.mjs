@@ -98,6 +98,14 @@ test('link play: two people play a whole game by passing links; the engine ends 
       turn++;
       await waitPly(who.page, turn);
       url = await linkToSend(who.page);
+      if (turn === 2) {
+        // Bob's phone: the link to send, under the board, is brought into view after his move.
+        await who.page.waitForFunction(() => {
+          const r = document.getElementById('friend-copy').getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight + 1; // scrolled to a fraction of a pixel
+        }, null, SOON);
+        await who.page.screenshot({ path: `${ctx.artifacts}/link-send-phone.png` });
+      }
     }
     // Bob's last move made the fourth quiet ply: the engine declared the draw.
     const over = await bob.page.evaluate(() => document.querySelector('#board').outcome);

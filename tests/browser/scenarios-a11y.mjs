@@ -6,6 +6,7 @@
 // builder's choices said once each in the live region); counts on stones
 // meet WCAG AA contrast in both themes.
 import { assert, assertEqual, BrowserLacks } from './lib/harness.mjs';
+import { axeViolations } from './lib/page.mjs';
 import { appReady, clickElement, cursorTo, focusBoard, scenario, select, waitForPly } from './scenarios.mjs';
 
 /** Runs axe-core (served by the test server as /__axe.js) on the page; returns
@@ -19,11 +20,7 @@ async function axeProblems(tab, include = null) {
     s.onerror = () => reject(new Error('axe-core did not load'));
     document.head.append(s);
   }));
-  const found = await tab.eval((sel) => window.axe.run(sel ? document.querySelector(sel) : document, {
-    resultTypes: ['violations'],
-  }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`)), include);
-  return found;
+  return tab.eval(axeViolations, include);
 }
 
 scenario('accessibility: axe finds no serious or critical violation (app, dialogs, a game by link, Learn, embed page)', async (t) => {
