@@ -3,7 +3,7 @@
 // threats, the review's progress, graph clicks and classes; phone and desktop.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { appReady, openLink } from './lib/page.mjs';
+import { appReady, freshApp, openLink } from './lib/page.mjs';
 
 // Blue to move forces a city capture in two (tests/ai/analysis.rs).
 const FORCED = 'intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11';
@@ -16,14 +16,7 @@ const START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0
 
 /** A fresh page of the app (no save) with `position`/`moves` opened as two players. */
 async function openGame(context, url, position, moves = []) {
-  const cleaner = await context.newPage();
-  await cleaner.goto(url + 'icon.svg');
-  await cleaner.evaluate(() => localStorage.clear());
-  await cleaner.close();
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(url);
-  await appReady(page);
+  const { page, errors } = await freshApp(context, url);
   await openLink(page, url + fragment(position, moves), { mode: 'hotseat' });
   return { page, errors };
 }

@@ -1,8 +1,7 @@
 // The app page in headless Chromium: playing by clicks, the AI, undo, saving,
 // share links, offline reload, no outside requests, screenshots.
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { watchErrors } from './lib/browser.mjs';
-import { answer, appReady, boardState, clickCell, openLink, setCount } from './lib/page.mjs';
+import { answer, appReady, boardState, clickCell, freshApp, openLink, setCount } from './lib/page.mjs';
 
 const INTERMEDIUM_START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
@@ -18,16 +17,9 @@ let lastPage = null;
 
 async function open(ctx, path = '') {
   await lastPage?.close().catch(() => {});
-  const cleaner = await ctx.context.newPage();
-  await cleaner.goto(ctx.url + 'icon.svg'); // same origin, without the app
-  await cleaner.evaluate(() => localStorage.clear());
-  await cleaner.close();
-  const page = await ctx.context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(ctx.url + path);
-  await appReady(page);
-  lastPage = page;
-  return { page, errors };
+  const fresh = await freshApp(ctx.context, ctx.url, { path });
+  lastPage = fresh.page;
+  return fresh;
 }
 
 async function screenshot(page, name, artifacts) {

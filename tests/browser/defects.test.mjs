@@ -3,8 +3,8 @@
 // that can be checked by a program. Desktop 1280x800; the phone tests run in
 // their own touch context at 390x844.
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { answer, appReady, boardState, clickCell, dragCells, openLink, setCount } from './lib/page.mjs';
+import { launch } from './lib/browser.mjs';
+import { answer, appReady, boardState, clickCell, dragCells, freshApp, setCount } from './lib/page.mjs';
 
 const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 // Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of 11 cells.
@@ -16,24 +16,15 @@ let lastPage = null;
 /** The app in a fresh page with no saved game. */
 async function open(ctx, context = ctx.context, url = ctx.url) {
   await lastPage?.close().catch(() => {});
-  const page = await context.newPage();
-  await page.goto(url + 'icon.svg');
-  await page.evaluate(() => localStorage.clear());
-  const errors = watchErrors(page);
-  await page.goto(url);
-  await appReady(page);
-  lastPage = page;
-  return { page, errors };
+  const fresh = await freshApp(context, url);
+  lastPage = fresh.page;
+  return fresh;
 }
 
 /** A phone (390x844, touch) with the app open; close() when done. */
 async function phone(ctx) {
   const { context, close } = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-  const page = await context.newPage();
-  await page.goto(ctx.url + 'icon.svg');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto(ctx.url);
-  await appReady(page);
+  const { page } = await freshApp(context, ctx.url);
   return { page, close };
 }
 

@@ -1,8 +1,8 @@
 // Issue 17: move input by drag and taps (mouse, and touch on a phone), with
 // the engine's move builder as the only judge of what may be chosen.
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { appReady, boardState, cellCentre, clickCell, dragCells } from './lib/page.mjs';
+import { launch } from './lib/browser.mjs';
+import { boardState, cellCentre, clickCell, dragCells, freshApp } from './lib/page.mjs';
 
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
 const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
@@ -11,13 +11,7 @@ const shadow = (page, selector) => page.locator('#board').locator(selector);
 
 /** The app in a fresh page, two players on one device, `position` loaded. */
 async function open(context, url, position) {
-  const page = await context.newPage();
-  await page.goto(url + 'icon.svg');
-  await page.evaluate(() => localStorage.clear());
-  const errors = watchErrors(page);
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
-  await page.goto(url);
-  await appReady(page);
+  const { page, errors } = await freshApp(context, url, { responses: true });
   await page.selectOption('#mode', 'hotseat');
   await page.evaluate((p) => { const b = document.querySelector('#board'); b.setAttribute('animation', 'off'); if (p) b.load(p); }, position);
   return { page, errors };

@@ -22,7 +22,7 @@ async function person(ctx, options = {}) {
 }
 
 /** Starts a game by link from the dialog. */
-async function startFriendGame(page, { game = 'intermedium', side = '0', you = '', them = '', quiet = '100' } = {}) {
+async function startFriendGame(page, { game = 'intermedium', side = '0', you = '', them = '', quiet = '100', firstMoveRule = true, repetitionDraw = true } = {}) {
   await page.click('#friend-new');
   await page.waitForSelector('#friend-dialog[open]');
   await page.selectOption('#friend-kind', game);
@@ -30,6 +30,8 @@ async function startFriendGame(page, { game = 'intermedium', side = '0', you = '
   await page.fill('#friend-you', you);
   await page.fill('#friend-them', them);
   await page.fill('#friend-quiet', quiet);
+  await page.setChecked('#friend-fmr', firstMoveRule);
+  await page.setChecked('#friend-rep', repetitionDraw);
   await page.click('#friend-start');
   await page.waitForSelector('#friend-game:not([hidden])', SOON);
 }
@@ -96,6 +98,14 @@ test('link play: two people play a whole game by passing links; the engine ends 
       turn++;
       await waitPly(who.page, turn);
       url = await linkToSend(who.page);
+      if (turn === 2) {
+        // Bob's phone: the link to send, under the board, is brought into view after his move.
+        await who.page.waitForFunction(() => {
+          const r = document.getElementById('friend-copy').getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight + 1; // scrolled to a fraction of a pixel
+        }, null, SOON);
+        await who.page.screenshot({ path: `${ctx.artifacts}/link-send-phone.png` });
+      }
     }
     // Bob's last move made the fourth quiet ply: the engine declared the draw.
     const over = await bob.page.evaluate(() => document.querySelector('#board').outcome);
@@ -168,6 +178,66 @@ test('link play: resign and a draw offer travel in the link; an offer accepted e
     assert(/older than your copy/.test(await noticeText(alice.page)), 'the older link is said');
     assertEqual((await moves(alice.page)).length, 2, 'her newer move kept');
     assert(/resigned: you win/.test(await status(alice.page)), await status(alice.page));
+    assertEqual([...alice.errors, ...bob.errors], [], 'no console errors');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+test('link play: the rule options chosen travel in the link; Share… where the browser has it; the last move is animated; the list says when', async (ctx) => {
+  // Alice's browser has the Web Share API (as phones do; Chromium on Linux has
+  // none): a stand-in records what the page shares. Bob's has none.
+  const a = await launch();
+  await a.context.addInitScript(() => {
+    /** @type {any} */ (navigator).share = async (data) => { /** @type {any} */ (window).__shared = data; };
+  });
+  const alicePage = await a.context.newPage();
+  const alice = { page: alicePage, errors: watchErrors(alicePage), close: a.close };
+  await alicePage.goto(ctx.url);
+  await appReady(alicePage);
+  const bob = await person(ctx);
+  try {
+    // The rule options of the dialog, all three away from their defaults.
+    await startFriendGame(alice.page, { you: 'Alice', them: 'Bob', quiet: '30', firstMoveRule: false, repetitionDraw: false });
+    await play(alice.page, 'a4-b5-a6-b7-a8');
+    await waitPly(alice.page, 1);
+    const url = await linkToSend(alice.page);
+    assert(/&r=0\.30\.0(&|$)/.test(url), `the rules are in the link: ${url}`);
+    assert(await alice.page.isVisible('#friend-share'), 'Share… is offered where navigator.share exists');
+    await alice.page.click('#friend-share');
+    await alice.page.waitForFunction(() => /** @type {any} */ (window).__shared, null, SOON);
+    assertEqual(await alice.page.evaluate(() => /** @type {any} */ (window).__shared.url), url, 'the link shared is the link shown');
+
+    // Bob: the last move is played on the board after the earlier ones are
+    // loaded, and animated. The animation is slowed to the board's slowest
+    // (2 s a step, 12 s for this move) so that it is still running when he clicks.
+    await bob.page.evaluate(() => {
+      const board = document.querySelector('#board');
+      board.setAttribute('animation-speed', '2000');
+      /** @type {any} */ (window).__seen = [];
+      for (const kind of ['change', 'move']) {
+        board.addEventListener(kind, (e) => /** @type {any} */ (window).__seen.push([kind, e.detail.kind ?? e.detail.move, e.detail.moves?.length]));
+      }
+    });
+    await openLink(bob.page, url);
+    assert(await bob.page.isHidden('#friend-share'), 'no Share… without navigator.share');
+    const seen = await bob.page.evaluate(() => /** @type {any} */ (window).__seen);
+    const load = seen.findIndex(([kind, what, n]) => kind === 'change' && what === 'load' && n === 0);
+    const move = seen.findIndex(([kind, what]) => kind === 'move' && what === 'a4-b5-a6-b7-a8');
+    assert(load >= 0 && move > load, `the game loaded before its last move, then that move played: ${JSON.stringify(seen)}`);
+    await clickCell(bob.page, 'a7');
+    await bob.page.waitForFunction(() => /Wait for the move to finish/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''), null, SOON);
+    const rules = await bob.page.evaluate(() => ['first-move-rule', 'repetition-draw', 'quiet-limit'].map((n) => document.querySelector('#board').getAttribute(n)));
+    assertEqual(rules, ['off', 'off', '30'], 'Bob plays under the rules Alice chose');
+
+    // The list: the friend's name, the game, whose turn, moves and when.
+    const when = await bob.page.evaluate(() => {
+      const game = JSON.parse(localStorage.getItem('sowboard.links') ?? '{}').games?.[0];
+      return new Date(game.updated).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+    });
+    const entry = await bob.page.textContent('#friend-list');
+    assert(entry?.includes(`Alice · Intermedium · your turn · 1 move · ${when}`), `the list entry: ${entry}`);
     assertEqual([...alice.errors, ...bob.errors], [], 'no console errors');
   } finally {
     await alice.close();

@@ -2,22 +2,14 @@
 // screen readers, "Your move" right after the AI's move, and the dark
 // theme's ring on movable stacks visible on every cell.
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { launch, watchErrors } from './lib/browser.mjs';
-import { appReady, clickCell } from './lib/page.mjs';
+import { launch } from './lib/browser.mjs';
+import { clickCell, freshApp } from './lib/page.mjs';
 
 /** Blue takes Red's city with f9-e8-d9 (Red's city d10 is empty). */
 const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
 
 /** The app in a fresh page of `context`, no saved game. */
-async function open(context, url) {
-  const page = await context.newPage();
-  await page.goto(url + 'icon.svg');
-  await page.evaluate(() => localStorage.clear());
-  const errors = watchErrors(page);
-  await page.goto(url);
-  await appReady(page);
-  return { page, errors };
-}
+const open = (context, url) => freshApp(context, url);
 
 /** Records every text any live region of the page (the app's and the
  * board's, in its shadow root) takes from now on. */

@@ -1,8 +1,7 @@
 // The level menus show each level's approximate rating for the game on the
 // board (issue 11, item 5; the figures come from tools/ladder.sh).
 import { test, assert, assertEqual } from './lib/harness.mjs';
-import { watchErrors } from './lib/browser.mjs';
-import { appReady } from './lib/page.mjs';
+import { freshApp } from './lib/page.mjs';
 import { LEVEL_RATINGS, levelText } from '../../www/app/ratings.js';
 
 test('ratings: five levels a game, the measured ratings growing with the level', () => {
@@ -17,14 +16,7 @@ test('ratings: five levels a game, the measured ratings growing with the level',
 });
 
 test('ratings: the level menu names each level with its rating, and follows the game', async (ctx) => {
-  const cleaner = await ctx.context.newPage();
-  await cleaner.goto(ctx.url + 'icon.svg'); // same origin, without the app: no saved game
-  await cleaner.evaluate(() => localStorage.clear());
-  await cleaner.close();
-  const page = await ctx.context.newPage();
-  const errors = watchErrors(page);
-  await page.goto(ctx.url);
-  await appReady(page);
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
   const labels = () => page.$$eval('#level option', (os) => os.map((o) => o.textContent));
   assertEqual(await labels(), [1, 2, 3, 4, 5].map((n) => levelText('intermedium', n)), 'Intermedium ratings');
   await page.selectOption('#game', 'cash-in-hand');

@@ -1,11 +1,13 @@
 // Accessibility, in every engine where the driver allows: axe-core finds no
-// serious or critical violation (app light and dark, the dialogs, the embed
+// serious or critical violation (app light and dark, the dialogs, a game by
+// link, the Learn page's lessons and puzzles, the embed
 // page); a screen-reader player can play (the board's name and description
 // read from the browser's accessibility tree, the cursor, the moves and the
 // builder's choices said once each in the live region); counts on stones
 // meet WCAG AA contrast in both themes.
 import { assert, assertEqual, BrowserLacks } from './lib/harness.mjs';
-import { AI_WAIT, appReady, clickElement, cursorTo, focusBoard, scenario, select } from './scenarios.mjs';
+import { axeViolations } from './lib/page.mjs';
+import { appReady, clickElement, cursorTo, focusBoard, scenario, select, waitForPly } from './scenarios.mjs';
 
 /** Runs axe-core (served by the test server as /__axe.js) on the page; returns
  * the serious and critical violations as readable lines. */
@@ -18,14 +20,10 @@ async function axeProblems(tab, include = null) {
     s.onerror = () => reject(new Error('axe-core did not load'));
     document.head.append(s);
   }));
-  const found = await tab.eval((sel) => window.axe.run(sel ? document.querySelector(sel) : document, {
-    resultTypes: ['violations'],
-  }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`)), include);
-  return found;
+  return tab.eval(axeViolations, include);
 }
 
-scenario('accessibility: axe finds no serious or critical violation (app, dialogs, embed page)', async (t) => {
+scenario('accessibility: axe finds no serious or critical violation (app, dialogs, a game by link, Learn, embed page)', async (t) => {
   const themes = t.engine.can.darkMode ? [false, true] : [false];
   for (const dark of themes) {
     const theme = dark ? 'dark' : 'light';
@@ -40,7 +38,7 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     }
     // The question asked before a game in progress is dropped.
     await tab.eval(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
-    await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
+    await waitForPly(tab, 2);
     await select(tab, '#game', 'cash-in-hand');
     await tab.waitFor(() => document.querySelector('#ask-dialog').open);
     assertEqual(await axeProblems(tab), [], `#ask-dialog (${theme})`);
@@ -48,6 +46,21 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     await tab.goto(t.url + '#p=' + encodeURIComponent(await tab.eval(() => document.querySelector('sowing-board').startPosition)));
     await tab.waitFor(() => document.querySelector('#link-dialog').open);
     assertEqual(await axeProblems(tab), [], `#link-dialog (${theme})`);
+    await tab.eval(() => document.querySelector('#link-dialog').close());
+    // Play a friend by link: its dialog, then the game with its panel.
+    await clickElement(tab, '#friend-new');
+    await tab.waitFor(() => document.querySelector('#friend-dialog').open);
+    assertEqual(await axeProblems(tab), [], `#friend-dialog (${theme})`);
+    await clickElement(tab, '#friend-start');
+    await tab.waitFor(() => !document.querySelector('#friend-game').hidden);
+    assertEqual(await axeProblems(tab), [], `a game by link (${theme})`);
+    // The Learn page: a lesson, and the puzzles.
+    for (const hash of ['', '#puzzles']) {
+      await tab.goto(`${t.url}learn.html${hash}`);
+      await tab.waitFor(() => document.querySelector('#board')?.position
+        && (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent));
+      assertEqual(await axeProblems(tab), [], `learn.html${hash} (${theme})`);
+    }
     await tab.goto(t.url + 'embed.html');
     await tab.waitFor(() => [...document.querySelectorAll('sowing-board')].every((b) => b.position));
     assertEqual(await axeProblems(tab), [], `embed page (${theme})`);
@@ -94,7 +107,7 @@ scenario('screen reader: the board\'s name and description, the cursor, each mov
   assertEqual((await said(tab)).slice(-3), ['a4. Your move: choose the next cell (4 in hand)', 'b4, empty', 'b5, empty, can sow here'],
     'a choice, then the cells on the way to the next');
   for (const key of ['Enter', 'ArrowLeft', 'ArrowUp', 'Enter', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter']) await tab.press(key);
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
+  await waitForPly(tab, 2);
   await new Promise((r) => setTimeout(r, 300));
   const all = await said(tab);
   assertEqual(all.filter((s) => s.startsWith('Blue played')), ['Blue played a4-b5-a6-b7-a8.'], 'the player\'s move, said once');

@@ -17,6 +17,24 @@ export const scenario = (name, fn) => scenarios.push({ name, fn });
  * hang; WebKit on a loaded 2-core machine once took over 30 s at level 3. */
 export const AI_WAIT = 120_000;
 
+/** Waits until the board `sel` reaches `ply` (the AI has answered). A timeout
+ * says where the game stood (the ply, whether the AI was still thinking, the
+ * prompt, the page's errors): "the AI did not answer" and "a click was lost"
+ * look the same from the wait alone. */
+export async function waitForPly(tab, ply, sel = 'sowing-board') {
+  try {
+    await tab.waitFor(([s, n]) => document.querySelector(s).ply === n, [sel, ply], AI_WAIT);
+  } catch (err) {
+    const state = await tab.eval((s) => {
+      const b = document.querySelector(s);
+      const prompt = b.shadowRoot.querySelector('.prompt')?.textContent;
+      return { ply: b.ply, moves: b.moves, thinking: b.thinking, prompt, notice: document.querySelector('#notice')?.textContent, updateOffered: document.querySelector('#update')?.hidden === false };
+    }, sel).catch((e) => `the page did not answer: ${e.message}`);
+    const errors = await tab.errors().catch(() => []);
+    throw new Error(`${err.message}; the board then: ${JSON.stringify(state)}; page errors: ${JSON.stringify(errors)}`);
+  }
+}
+
 export const appReady = (tab) => tab.waitFor(() => document.documentElement.hasAttribute('data-app-ready'));
 export const board = (tab, sel = 'sowing-board') => tab.eval((s) => {
   const b = document.querySelector(s);
@@ -73,6 +91,11 @@ scenario('the app loads with no errors and a playable board', async (t) => {
   assert(b.position.startsWith('intermedium '), `Intermedium start (${b.position})`);
   assert(/Your move \(Blue\)/.test(b.prompt), `the prompt asks for the player's move: ${b.prompt}`);
   await t.shot('app');
+  // The first visit installs the service worker, which then controls the
+  // page: nothing to update, so no "new version" banner (WebKit under load
+  // once showed it, moving the board under the player's clicks).
+  await tab.waitFor(() => navigator.serviceWorker?.controller != null);
+  assert(await tab.eval(() => document.getElementById('update').hidden), 'no "new version" offer on the first visit');
   await noErrors(tab);
   // A phone-sized window (the layout only; touch is tested in Chromium, drag.test.mjs).
   const phone = await t.open('', { viewport: { width: 390, height: 844 } });
@@ -85,7 +108,7 @@ scenario('the app loads with no errors and a playable board', async (t) => {
 scenario('Intermedium by pointer: a move, the AI answers from its worker, undo, reload restores', async (t) => {
   const tab = await t.open('');
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(tab, cell);
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
+  await waitForPly(tab, 2);
   const after = await board(tab);
   assertEqual(after.moves[0], 'a4-b5-a6-b7-a8', 'the clicked move');
   // The AI's answer came from its worker (where the driver lists workers).
@@ -114,7 +137,7 @@ scenario('Intermedium by keyboard: arrows and Enter play a move, the cursor is a
   }
   await tab.waitFor(() => document.querySelector('sowing-board').ply >= 1);
   assertEqual((await board(tab)).moves[0], 'a4-b5-a6-b7-a8', 'the move made with the keyboard');
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
+  await waitForPly(tab, 2);
   await noErrors(tab);
 });
 
@@ -130,7 +153,7 @@ scenario('Cash in Hand by pointer and keyboard: pick up 1 with the stepper, one 
   await clickCell(tab, 'g2');
   await tab.waitFor(() => document.querySelector('sowing-board').ply >= 1);
   assertEqual((await board(tab)).moves[0], 'h1:1 g2:1', 'the move made with pointer and digits');
-  await tab.waitFor(() => document.querySelector('sowing-board').ply === 2, null, AI_WAIT);
+  await waitForPly(tab, 2);
   await t.shot('cash');
   await noErrors(tab);
 });
@@ -189,7 +212,7 @@ scenario('the widget on another origin: two boards, events, a hint from its work
     }, 0);
   }));
   assertEqual(thinking, { thinking: true }, 'thinking event');
-  await tab.waitFor(() => document.querySelector('#two').ply === 2, null, AI_WAIT);
+  await waitForPly(tab, 2, '#two');
   await t.shot('widget');
   await noErrors(tab);
 });

@@ -6,7 +6,7 @@
 // test can write the shared save meanwhile.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch, watchErrors } from './lib/browser.mjs';
-import { appReady, boardState, clickCell } from './lib/page.mjs';
+import { appReady, axeProblems, boardState, clickCell } from './lib/page.mjs';
 
 const FIRST = 'a4-b5-a6-b7-a8';
 const SECOND = 'a7-b6-a5-b4-a3';
@@ -134,6 +134,8 @@ test('storage: two tabs with one saved game: the second sees the first\'s move a
     const summary = await b.textContent('#tab-summary');
     assert(/gone on with this game/.test(summary) && /1 move/.test(summary), `it says the other tab went on: ${summary}`);
     await b.screenshot({ path: `${ctx.artifacts}/storage-tabs-desktop.png` });
+    // axe-core, as on the other dialogs (scenarios-a11y.mjs, where the drivers give one tab at a time).
+    assertEqual(await axeProblems(b, '#tab-dialog'), [], 'axe: serious or critical violations in the other-tab dialog');
     await b.click('#tab-load');
     await waitMoves(b, [FIRST]); // the second tab shows the first tab's move
     // The second tab moves on; the first is asked, and puts the question off.

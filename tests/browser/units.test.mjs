@@ -4,6 +4,7 @@ import { test, assert, assertEqual, runTests, BrowserLacks } from './lib/harness
 import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
 import { sowingFrames } from '../../www/board/animate.js';
 import { fromFragment, toFragment } from '../../www/app/fragment.js';
+import { replacesActive } from '../../www/app/update.js';
 
 test('layout: every cell centre hits that cell, flipped or not', () => {
   for (const flipped of [false, true]) {
@@ -146,4 +147,14 @@ test('words: the end of a game and errors in plain words', async () => {
   assert(bad.startsWith('the board position in it is not a valid position.') && bad.endsWith('Details: bad position: rank 3 has 6 cells'), bad);
   assert(plainError({ code: 'reversal', message: 'move 2 (a7-b6): a step goes straight back' }).startsWith('move 2 (a7-b6) is not a legal move there.'), 'an illegal move named');
   assertEqual([movesText(1), movesText(2)], ['1 move', '2 moves'], 'plural');
+});
+
+test('units: a new version is offered only when it replaces an active one, never on the first install', () => {
+  const first = {}, next = {};
+  // The first visit: the worker installs with none active, or (WebKit under
+  // load) the page looks only after it has activated and claimed the page.
+  assertEqual(replacesActive({ active: null }, first), false, 'installed, nothing active');
+  assertEqual(replacesActive({ active: first }, first), false, 'already the active one');
+  assertEqual(replacesActive({ active: first }, null), false, 'nothing waiting');
+  assertEqual(replacesActive({ active: first }, next), true, 'a new version waits behind the running one');
 });

@@ -203,7 +203,12 @@ export class LinkPlay {
     game.updated = Date.now();
     Object.assign(game, this.#facts(await loadEngine(), game));
     this.#store(game);
-    this.render();
+    await this.render();
+    // The next thing to do is to send the link: on a phone it is below the
+    // board, out of sight, so it is brought into view (nothing moves when it
+    // is in view already, as on a desktop).
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    $('friend-send').scrollIntoView({ block: 'nearest', behavior: smooth ? 'smooth' : 'auto' });
   }
 
   async #resign() {

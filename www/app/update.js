@@ -4,6 +4,19 @@
 // only when the player presses it (the game is saved after every move, so the
 // reload brings it back).
 
+/**
+ * Whether `worker`, installed and waiting, replaces a version the page runs:
+ * only then is there something to offer. The first install has no page to
+ * update, and whether the page has a controller does not tell the two apart:
+ * the first worker claims the page as it activates, and on a first visit
+ * WebKit under load let the page see a controller before it looked, so the
+ * page said "A new version is ready" and pushed the board down under the
+ * player's clicks (seen in the cross-engine tests). A replacement always has
+ * another worker active.
+ * @param {{active: object | null}} registration @param {object | null} worker
+ */
+export const replacesActive = (registration, worker) => worker != null && registration.active != null && registration.active !== worker;
+
 /** Registers sw.js and offers the reload when a new version is waiting. */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
@@ -14,12 +27,11 @@ export function registerServiceWorker() {
     } catch {
       return; // no offline copy; the app still works
     }
-    if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+    if (replacesActive(reg, reg.waiting)) offer(/** @type {ServiceWorker} */ (reg.waiting));
     reg.addEventListener('updatefound', () => {
       const worker = reg.installing;
       worker?.addEventListener('statechange', () => {
-        // The first install has no page to update: only a replacement is offered.
-        if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+        if (worker.state === 'installed' && replacesActive(reg, worker)) offer(worker);
       });
     });
     // The browser looks for a new version on each navigation; a tab left

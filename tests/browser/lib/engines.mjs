@@ -23,13 +23,23 @@ export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDri
 export const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
 /** Records errors and exceptions inside the page, for drivers without a log
- * (WebKit); served by the test server as /__recorder.js (see server.mjs). */
+ * (WebKit); served by the test server as /__recorder.js (see server.mjs).
+ * One message is left out: WebKit now and then reports "ResizeObserver loop
+ * completed with undelivered notifications" (2 of about 150 runs of one
+ * scenario in round 5, with the board's observer drawing in the callback
+ * and with it drawing in the next frame alike); the specification makes it
+ * a notice that a resize waits for the next frame, and Safari is known to
+ * report it where other engines do not. Counted in window.__resizeLoops. */
 export const RECORDER = `(() => {
   if (window.__errors) return;
   const errors = window.__errors = [];
+  window.__resizeLoops = 0;
   const error = console.error.bind(console);
   console.error = (...args) => { errors.push('console: ' + args.map(String).join(' ')); error(...args); };
-  addEventListener('error', (e) => errors.push('exception: ' + (e.message || (e.target && e.target.src) || 'resource failed')), true);
+  addEventListener('error', (e) => {
+    if (/^ResizeObserver loop completed with undelivered notifications/.test(e.message || '')) { window.__resizeLoops++; return; }
+    errors.push('exception: ' + (e.message || (e.target && e.target.src) || 'resource failed'));
+  }, true);
   addEventListener('unhandledrejection', (e) => errors.push('exception: ' + (e.reason && e.reason.message || e.reason)));
 })();`;
 

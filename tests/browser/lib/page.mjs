@@ -1,4 +1,25 @@
 // Helpers that drive the app page and the <sowing-board> element.
+import fs from 'node:fs';
+import { watchErrors } from './browser.mjs';
+
+const AXE = new URL('../node_modules/axe-core/axe.min.js', import.meta.url);
+
+/** Runs in the page: axe-core's serious and critical violations in the
+ * element `sel` (else the whole document), as readable lines. Shared with
+ * the cross-engine accessibility scenario (scenarios-a11y.mjs).
+ * @param {string | null} sel */
+export const axeViolations = (sel) => /** @type {any} */ (window).axe.run(sel ? document.querySelector(sel) : document, {
+  resultTypes: ['violations'],
+}).then((/** @type {any} */ r) => r.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+  .map((/** @type {any} */ v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((/** @type {any} */ n) => n.target.join(' ')).join(', ')})`));
+
+/** axe-core's serious and critical violations on a Playwright page (in
+ * `selector`, else all of it). axe is evaluated in the page, which the
+ * page's CSP does not govern. @param {import('playwright-core').Page} page @param {string | null} [selector] */
+export async function axeProblems(page, selector = null) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(fs.readFileSync(AXE, 'utf8'));
+  return page.evaluate(axeViolations, selector);
+}
 
 export async function boardReady(page, selector = 'sowing-board') {
   await page.waitForFunction((s) => document.querySelector(s)?.position, selector);
@@ -7,6 +28,26 @@ export async function boardReady(page, selector = 'sowing-board') {
 /** The app page has restored its game (save or link) on the board. */
 export async function appReady(page) {
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/**
+ * The app in a new page of `context` with no saved game: the origin's storage
+ * is cleared from a document of it that is not the app (icon.svg), so the app
+ * never sees the previous test's game. `errors` collects console errors and
+ * exceptions from then on, and with `responses` every answer of 400 or more.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url the app's address (ends with /)
+ * @param {{path?: string, responses?: boolean}} [options] `path` is added to `url`
+ */
+export async function freshApp(context, url, { path = '', responses = false } = {}) {
+  const page = await context.newPage();
+  await page.goto(url + 'icon.svg');
+  await page.evaluate(() => localStorage.clear());
+  const errors = watchErrors(page);
+  if (responses) page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(url + path);
+  await appReady(page);
+  return { page, errors };
 }
 
 /** Clicks the centre of a cell of the board, as a person would. */
