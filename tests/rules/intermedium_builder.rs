@@ -22,6 +22,7 @@ fn a_move_built_click_by_click_equals_the_typed_move() {
     assert_eq!(b.origins().len(), 11);
     b.select_origin(c("a4")).unwrap();
     assert_eq!(b.stage(), Stage::Step);
+    assert_eq!(b.origin(), Some(c("a4")));
     assert_eq!(b.cash(), 4);
     assert_eq!(cells(&b.step_options()), ["b3", "b5"]);
     for (i, cell) in ["b5", "a6", "b7", "a8"].iter().enumerate() {
@@ -29,8 +30,14 @@ fn a_move_built_click_by_click_equals_the_typed_move() {
         assert_eq!(opt.drops(), vec![1]);
         b.step(c(cell), 1).unwrap();
         assert_eq!(b.path().len(), i + 1);
+        assert_eq!(b.cash() as usize, 3 - i, "stones still in hand");
     }
     assert_eq!(b.stage(), Stage::Done);
+    assert_eq!(
+        b.step(c("b9"), 1),
+        Err(IllegalMove::WrongPathLength { cells: 5, stones: 4 }),
+        "a fifth step for four stones"
+    );
     let t = b.finish().unwrap();
     assert_eq!(t, start.play_text("a4-b5-a6-b7-a8", &rules).unwrap());
     assert_eq!(b.board(), {
@@ -109,4 +116,19 @@ fn captures_are_reported_when_the_move_is_complete() {
     b.step(c("d5"), 1).unwrap();
     assert_eq!(b.captured(), vec![c("e5")]);
     assert_eq!(b.finish().unwrap().captured, vec![c("e5")]);
+}
+
+/// No cell may pass 255 stones. The corner stack a1 (2 stones) can only
+/// step onto b2, which holds 255: every path from it overflows, so it has
+/// no legal move, and the refusal says so (not the first-move rule: this
+/// is not the first move). The fast completability walk ignores heights,
+/// so this is the case its overflow check must send to the exact search.
+#[test]
+fn a_stack_whose_every_path_passes_255_stones_cannot_move() {
+    let pos = inter(&[("a1", 2), ("b2", 255)], Side::Second);
+    let rules = Rules::default();
+    let mut b = MoveBuilder::new(&pos, &rules);
+    assert!(!b.origins().contains(&c("a1")), "origins: {:?}", b.origins());
+    assert_eq!(b.select_origin(c("a1")), Err(IllegalMove::NoLegalMoveFrom(c("a1"))));
+    assert_eq!(b.stage(), Stage::Origin, "a refusal changes nothing");
 }
