@@ -58,6 +58,7 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
         pos,
         g,
         origin: p.origin,
+        steps: p.remaining,
         memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2],
     };
     walk.exists(p.at, p.last, p.remaining, need_empty)
@@ -67,18 +68,26 @@ struct Walk<'a> {
     pos: &'a Position,
     g: Geometry,
     origin: Cell,
+    /// Steps left at the start: the largest `remaining` the memo holds.
+    steps: usize,
     /// 0 unknown, 1 no, 2 yes; indexed by (cell, last, remaining, need).
     memo: Vec<u8>,
 }
 
 impl Walk<'_> {
+    /// The memo slot of a walk state: one slot per distinct state (cell
+    /// index, last direction 0-3 or 4 for none, steps left 0..=`steps`,
+    /// still needs an empty cell).
+    fn key(&self, cell_index: usize, last_i: usize, remaining: usize, need: bool) -> usize {
+        ((cell_index * 5 + last_i) * (self.steps + 1) + remaining) * 2 + need as usize
+    }
+
     fn exists(&mut self, at: Cell, last: Option<Diagonal>, remaining: usize, need: bool) -> bool {
         if remaining == 0 {
             return !need;
         }
         let last_i = last.map_or(4, |d| d.index());
-        let key =
-            ((self.g.index(at) * 5 + last_i) * (remaining + 1) + remaining) * 2 + need as usize;
+        let key = self.key(self.g.index(at), last_i, remaining, need);
         match self.memo[key] {
             1 => return false,
             2 => return true,
@@ -145,4 +154,43 @@ pub(crate) fn has_legal_move(pos: &Position, rules: &RuleOptions) -> bool {
             Partial { origin, at: origin, last: None, remaining: n, drops: &[0; MAX_CELLS / 2] };
         can_complete(pos, rules, &p)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::GameKind;
+
+    /// Every walk state has a memo slot of its own, inside the memo. (The
+    /// first version multiplied by the state's own `remaining + 1`, so
+    /// states whose (cell x 5 + last + 1) x (remaining + 1) matched shared a
+    /// slot: a "no" of one could answer for another. Found by the mutation
+    /// run: mutants of that formula survived.)
+    #[test]
+    fn every_walk_state_has_its_own_memo_slot() {
+        let pos = Position::start(GameKind::Intermedium);
+        let g = pos.board.geometry();
+        for steps in [1, 4, 9] {
+            let walk = Walk {
+                pos: &pos,
+                g,
+                origin: g.cells().next().expect("a cell"),
+                steps,
+                memo: vec![0; g.cell_count() * 5 * (steps + 1) * 2],
+            };
+            let mut seen = vec![false; walk.memo.len()];
+            for cell in 0..g.cell_count() {
+                for last in 0..5 {
+                    for remaining in 0..=steps {
+                        for need in [false, true] {
+                            let k = walk.key(cell, last, remaining, need);
+                            assert!(k < seen.len(), "slot {k} outside the memo");
+                            assert!(!seen[k], "slot {k} shared (steps {steps})");
+                            seen[k] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
