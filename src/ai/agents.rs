@@ -253,23 +253,32 @@ fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
 /// preference). The tree search should see both, but it grows a line only
 /// where its evaluation leads; these are the promises every level keeps.
 fn guard_intermedium(moves: &[Transition], rules: &Rules) -> usize {
-    let Some(first) = moves.first() else { return 0 };
-    if first.decisive.is_some() {
+    if moves.first().is_some_and(|t| t.decisive.is_some()) {
         return 0;
     }
-    let city_falls = |t: &Transition| {
+    let allows_city_capture = |t: &Transition| {
         t.decisive.is_none()
             && t.position
                 .attacker(rules)
                 .can_capture(crate::intermedium::city(t.position.side_to_move.opponent()))
     };
-    let hangs = |t: &Transition| biggest_reply_capture(t, rules) >= BIG_STACK;
-    if !city_falls(first) && !hangs(first) {
-        return 0;
+    // Each move is judged once, in order, and only as far as needed: the
+    // reply listing behind `biggest_reply_capture` is the costly part.
+    let (mut first_safe, mut checked) = (None, 0);
+    for (i, t) in moves.iter().enumerate() {
+        if allows_city_capture(t) {
+            continue;
+        }
+        first_safe.get_or_insert(i);
+        if checked == SPARE_CHECKS {
+            break;
+        }
+        checked += 1;
+        if biggest_reply_capture(t, rules) < BIG_STACK {
+            return i;
+        }
     }
-    let safe_city: Vec<usize> = (0..moves.len()).filter(|&i| !city_falls(&moves[i])).collect();
-    let Some(&city_ok) = safe_city.first() else { return 0 };
-    safe_city.iter().take(SPARE_CHECKS).copied().find(|&i| !hangs(&moves[i])).unwrap_or(city_ok)
+    first_safe.unwrap_or(0)
 }
 
 /// Stones that lose no level its stack to a one-move capture when another

@@ -239,14 +239,12 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             }
         }
         let proven = match t.decisive {
+            // A draw is decided too, but neither proven won nor lost.
+            Some(o) if o.winner.is_none() => None,
+            Some(_) => Some(v >= 1.0),
             None if self.settings.prove && v >= 1.0 => Some(true),
             None if self.settings.prove && v <= 0.0 => Some(false),
-            _ => t.decisive.map(|o| o.winner.is_some() && v >= 1.0),
-        };
-        // A draw is decided too, but neither proven won nor lost.
-        let proven = match t.decisive {
-            Some(o) if o.winner.is_none() => None,
-            _ => proven,
+            None => None,
         };
         let draw =
             n == 0 && t.decisive.is_none() && self.draws.contains(&zobrist::hash(&t.position));
