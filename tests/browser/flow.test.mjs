@@ -24,6 +24,10 @@ test('flow: an Intermedium move click by click; refused clicks say why and chang
   assertEqual(flow.build().stage, 'origin', 'nothing selected');
   for (const cell of ['a4', 'b5', 'a6', 'b7']) assertEqual(flow.click(cell), {}, `click ${cell}`);
   assert(/not a next cell/.test(flow.click('h10').refused), 'a cell off the sowing is refused');
+  // Where the engine gives a specific reason, the player reads it, not only the generic hint.
+  const back = flow.click('a6');
+  assertEqual([back.refused, back.code], ['a6 is not a next cell for this sowing: step 4 reverses step 3 (no 180-degree turn).', 'reversal'], 'a reversal refused with the engine\'s reason');
+  assertEqual(flow.click('b2').refused, 'b2 is not a next cell for this sowing: step 4 (b7 to b2) is not diagonal.', 'not diagonal');
   assertEqual(flow.build().path.length, 3, 'the path is kept after a refused click');
   flow.undoStep();
   assertEqual(flow.build().path.length, 2, 'undo step');

@@ -5,7 +5,7 @@
 // phone go to the artifacts.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { clickCell, dragCells } from './lib/page.mjs';
+import { clickCell, dragCells, setCount } from './lib/page.mjs';
 
 /** The Learn page in a fresh page (empty storage), at `hash`. */
 async function open(context, url, hash = '', viewport = null) {
@@ -23,6 +23,11 @@ async function open(context, url, hash = '', viewport = null) {
 }
 
 const text = (page, sel) => page.locator(sel).textContent();
+/** The reason the board shows under itself for a refused choice ('' when none). */
+const flashText = (page) => page.evaluate(() => {
+  const f = document.querySelector('#board').shadowRoot.querySelector('.flash');
+  return f.hidden ? '' : f.textContent;
+});
 const boardPosition = (page) => page.evaluate(() => document.querySelector('#board').position);
 
 async function pickLesson(page, game, title) {
@@ -130,7 +135,7 @@ test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the nex
 test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wider than the screen', async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url, '', { width: 390, height: 844 });
   await pickLesson(page, 'cash-in-hand', 'designer');
-  await page.click('#lesson-options button >> nth=0');
+  await clickCell(page, 'c3', '#board');
   await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-phone.png`, fullPage: true });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(width <= 390, `the page is ${width}px wide`);
@@ -148,7 +153,11 @@ test('13: an illegal step tried on the board is explained from the engine\'s ref
   for (const cell of ['a6', 'b5', 'c4', 'b5']) await clickCell(page, cell, '#board');
   await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
   const why = await text(page, '#lesson-feedback');
-  assert(/No 180-degree turn/.test(why) && /\(.+\)/.test(why), `the engine's refusal, explained: ${why}`);
+  assert(/No 180-degree turn/.test(why) && /In this move: step 3 reverses step 2 \(no 180-degree turn\)\./.test(why), `the engine's refusal, explained: ${why}`);
+  assert(!/\)\)/.test(why), `no doubled brackets: ${why}`);
+  // The board's own reason under it is the engine's too, not only "not a next cell".
+  const flash = await flashText(page);
+  assert(/^b5 is not a next cell for this sowing: step 3 reverses step 2 \(no 180-degree turn\)\.$/.test(flash), `the board's flash: ${flash}`);
   await page.screenshot({ path: `${ctx.artifacts}/learn-refusal-desktop.png` });
   // The refusal changed nothing: the sowing goes on to d5 and is right.
   await clickCell(page, 'd5', '#board');
@@ -177,6 +186,75 @@ test('13: the repetition draw practised on the board: the moves before are shown
   await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
   assertEqual(await page.evaluate(() => document.querySelector('#board').outcome?.reason), 'repetition', 'drawn by repetition');
   await page.screenshot({ path: `${ctx.artifacts}/learn-repetition-desktop.png` });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('13: Browne’s example made action by action on the board: a wrong pick-up and a refused drop explained, each step judged', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'cash-in-hand', 'designer');
+  const feedback = () => text(page, '#lesson-feedback');
+  const right = () => page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  const building = () => page.evaluate(() => {
+    const b = document.querySelector('#board').building;
+    return b && { stage: b.stage, origin: b.origin, cash: b.cash, path: b.path.map((d) => `${d.cell}:${d.count}`), toPlace: b.toPlace };
+  });
+  const stepper = page.locator('#board').locator('.stepper input');
+  assert(/step 1 of 6/.test(await text(page, '#lesson-where')), await text(page, '#lesson-where'));
+  // Step 1, the pick-up: all 14 first (legal, not the designer's), then 8.
+  await clickCell(page, 'c3', '#board');
+  await setCount(page, 14, '#board');
+  await stepper.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  assert(/The designer picks up 8, not 14\./.test(await feedback()), await feedback());
+  await page.waitForFunction(() => document.querySelector('#board').building?.origin === null);
+  assert(await page.locator('#lesson-next').isDisabled(), 'no Next after a wrong action');
+  await clickCell(page, 'c3', '#board');
+  await setCount(page, 8, '#board');
+  await stepper.press('Enter');
+  await right();
+  await page.click('#lesson-next');
+  // Step 2: the pick-up is made for the learner; three clicks on d4 drop 3.
+  assertEqual(await building(), { stage: 'step', origin: 'c3', cash: 8, path: [], toPlace: 0 }, 'step 2 starts after the pick-up');
+  await clickCell(page, 'd4', '#board');
+  // The click's events may be handled after the click returns: wait for the page's answer.
+  await page.waitForFunction(() => /1 on d4 so far/.test(document.querySelector('#lesson-feedback').textContent));
+  await clickCell(page, 'd4', '#board');
+  await clickCell(page, 'd4', '#board');
+  await right();
+  await page.click('#lesson-next');
+  // Step 3: back to c3 is refused by the engine (a revisit), explained on the page and under the board.
+  assertEqual((await building()).path, ['d4:3'], 'step 3 starts after d4');
+  await clickCell(page, 'c3', '#board');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  const why = await feedback();
+  assert(/never enters a cell twice/.test(why) && /In this move: step 2 revisits c3/.test(why) && !/\)\)/.test(why), why);
+  assert(/step 2 revisits c3/.test(await flashText(page)), `the board says why: ${await flashText(page)}`);
+  assertEqual((await building()).path, ['d4:3'], 'the refusal changed nothing');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-browne-refused-desktop.png` });
+  await clickCell(page, 'e5', '#board');
+  await right();
+  await page.click('#lesson-next');
+  // Step 4: f4 takes the last 4; then the sowing is over (both stacks captured).
+  for (let i = 0; i < 4; i += 1) await clickCell(page, 'f4', '#board');
+  await right();
+  assert(/Both are captured/.test(await feedback()), await feedback());
+  await page.click('#lesson-next');
+  // Step 5: the 5 captured stones put back, 1 on g6, 4 on g7: the whole move is played.
+  assertEqual(await building(), { stage: 'place', origin: 'c3', cash: 0, path: ['d4:3', 'e5:1', 'f4:4'], toPlace: 5 }, 'step 5 starts with the stones to put back');
+  await clickCell(page, 'g6', '#board');
+  for (let i = 0; i < 4; i += 1) await clickCell(page, 'g7', '#board');
+  await right();
+  assertEqual(await page.evaluate(() => document.querySelector('#board').moves), ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'the designer’s move');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-browne-done-desktop.png` });
+  await page.click('#lesson-next');
+  // Step 6: the printed e3 against the diagram's e5.
+  await page.click('#lesson-options button:has-text("e3:1")');
+  assert(/only d3 falls/.test(await feedback()) && !/\)\)/.test(await feedback()), await feedback());
+  await page.click('#lesson-options button:has-text("e5:1")');
+  await right();
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard-learn-v1')).lessons['c-browne']);
+  assertEqual(saved, 6, 'the six steps are saved');
   assertEqual(errors, [], 'console errors');
   await page.close();
 });

@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { LESSONS } from '../../www/learn/lessons.js';
-import { judgeStep, REFUSALS, tryMove } from '../../www/learn/judge.js';
+import { choicesOf, judgePart, judgeStep, refusalText, REFUSALS, tryMove } from '../../www/learn/judge.js';
+import { applyChoices } from '../../www/board/flow.js';
 import { judgePuzzleMove, replyFor, solvedByWin } from '../../www/learn/puzzle-judge.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
@@ -26,7 +27,9 @@ for (const [game, lessons] of Object.entries(LESSONS)) {
         assert(sentences <= 5, `${where}: the text is short (${sentences} parts)`);
         const right = judgeStep(Game, step, step.answer);
         assert(right.right, `${where}: the answer ${step.answer} is judged wrong: ${right.text}`);
-        assert((step.wrong ?? []).length > 0, `${where}: at least one wrong answer is checked`);
+        if (step.ask === 'part') checkPart(step, where);
+        const wholeMove = step.ask !== 'part' || step.part[1] === choicesOf(tryMove(Game, step.position, step.answer).info).length;
+        if (wholeMove) assert((step.wrong ?? []).length > 0, `${where}: at least one wrong answer is checked`);
         for (const w of step.wrong ?? []) {
           const v = judgeStep(Game, step, w.move);
           assert(!v.right, `${where}: the wrong answer ${w.move} is judged right`);
@@ -43,6 +46,56 @@ for (const [game, lessons] of Object.entries(LESSONS)) {
       });
     }
   });
+}
+
+/** The builder state after `choices` from the step's position, or the engine's refusal. */
+function built(step, choices) {
+  const g = Game.load(step.position, step.history ?? []);
+  try {
+    applyChoices(g, choices);
+    return { build: g.build() };
+  } catch (err) {
+    return { code: err.code, message: err.message };
+  } finally {
+    g.free();
+  }
+}
+
+/**
+ * A step that is one action of a move (`ask: 'part'`): the actions before
+ * it leave it to do, its own complete it (or the whole move is judged right),
+ * and each listed wrong action is refused by the builder with its code and
+ * the learner reads that refusal's sentence, or is judged wrong with the
+ * step's reason.
+ */
+function checkPart(step, where) {
+  const all = choicesOf(tryMove(Game, step.position, step.answer).info);
+  const [from, to] = step.part;
+  assert(from < to && to <= all.length, `${where}: the part ${from}-${to} of ${all.length} choices`);
+  const before = built(step, all.slice(0, from));
+  assert(before.build, `${where}: the choices before are made (${before.message})`);
+  assertEqual(judgePart(Game, step, before.build).state, 'ongoing', `${where}: the action is still to do at the start`);
+  if (to < all.length) {
+    const after = built(step, all.slice(0, to));
+    assert(after.build, `${where}: the step's own choices are accepted (${after.message})`);
+    assertEqual(judgePart(Game, step, after.build).state, 'done', `${where}: the step's action completes it`);
+  }
+  assert((step.wrongParts ?? []).length > 0, `${where}: at least one wrong action is checked`);
+  for (const w of step.wrongParts) {
+    const tried = built(step, [...all.slice(0, from), ...w.choices]);
+    const what = JSON.stringify(w.choices);
+    if (w.code) {
+      assertEqual(tried.code, w.code, `${where}: ${what} refused with`);
+      const text = refusalText(tried.code, tried.message);
+      assert(text.startsWith(REFUSALS[w.code]) && text.includes(`In this move: ${tried.message.split('; ')[0]}`), `${where}: ${what} explained: ${text}`);
+      assert(!/\)\)/.test(text), `${where}: no doubled brackets: ${text}`);
+    } else {
+      assert(tried.build, `${where}: ${what} is a legal action (${tried.message})`);
+      const v = judgePart(Game, step, tried.build);
+      assertEqual(v.state, 'wrong', `${where}: ${what} judged`);
+      assert(/^The designer/.test(v.text) && (!step.why || v.text.endsWith(step.why)), `${where}: ${what} explained: ${v.text}`);
+    }
+  }
 }
 
 for (const game of ['intermedium', 'cash-in-hand']) {

@@ -10,7 +10,7 @@ import { cellName, parseCell } from './layout.js';
 import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { marksFor } from './marks.js';
-import { MoveFlow } from './flow.js';
+import { MoveFlow, applyChoices } from './flow.js';
 import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, flag, notReady, readOptions, readRules } from './options.js';
 import { Flash, TEMPLATE, chooserKey, promptFor, renderControls } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
@@ -260,6 +260,33 @@ export class SowingBoard extends HTMLElement {
     const info = this.#game.play(move);
     this.#afterMove(info, true, false);
     return info.move;
+  }
+
+  /** The move under way: the engine's build state, or null when no one can
+   * move on the board now. */
+  get building() { return this.#canInput() ? this.#game?.build() ?? null : null; }
+
+  /** Makes `choices` (flow.js `Choice`s) on the move builder as the move
+   * under way, dropping any other first (a lesson resuming a move half
+   * made). Throws the engine's error, with nothing under way, if one is
+   * refused; sends no `build` event. @param {import('./flow.js').Choice[]} choices */
+  startBuild(choices) {
+    const g = this.#game;
+    if (!g || !this.#flow) throw notReady();
+    this.#flow.cancel();
+    try { applyChoices(g, choices); } catch (err) { this.#flow.cancel(); throw err; } finally { this.#render(); }
+  }
+
+  /** Takes back the last choice of the move under way (the Undo step button). */
+  undoChoice() {
+    if (this.#canInput()) this.#undoStep();
+  }
+
+  /** A choice made on the board that did not finish the move: a `build`
+   * event with the engine's build state (lessons follow a move part by part). */
+  #built() {
+    const build = this.building;
+    if (build) this.#emit('build', build);
   }
 
   /** Takes back the last ply; against the AI, back to the human's last turn. */
@@ -615,7 +642,7 @@ export class SowingBoard extends HTMLElement {
     this.#render();
     // A choice that did not finish the move is said with what comes next; a
     // finished move is said once, by #afterMove.
-    if (chosen) this.#announce(`${name}. ${this.#els.prompt.textContent}`);
+    if (chosen) { this.#announce(`${name}. ${this.#els.prompt.textContent}`); this.#built(); }
   }
 
   /**
@@ -652,7 +679,7 @@ export class SowingBoard extends HTMLElement {
       this.#emit('error', errorDetail(err));
     }
     this.#render();
-    if (chosen) this.#announce(`${cellName(file, rank)}. ${this.#els.prompt.textContent}`);
+    if (chosen) { this.#announce(`${cellName(file, rank)}. ${this.#els.prompt.textContent}`); this.#built(); }
     return going;
   }
 
@@ -663,7 +690,7 @@ export class SowingBoard extends HTMLElement {
     try {
       const { moved } = flow.choose(n);
       if (moved) this.#afterMove(moved, false, false);
-      else { this.#render(); this.#announce(`${n}. ${this.#els.prompt.textContent}`); }
+      else { this.#render(); this.#announce(`${n}. ${this.#els.prompt.textContent}`); this.#built(); }
     } catch (err) {
       this.#emit('error', errorDetail(err));
     }
@@ -677,7 +704,7 @@ export class SowingBoard extends HTMLElement {
     try {
       const { moved } = flow.pickCount();
       if (moved) this.#afterMove(moved, false, false);
-      else { this.#render(); this.#announce(this.#els.prompt.textContent); }
+      else { this.#render(); this.#announce(this.#els.prompt.textContent); this.#built(); }
     } catch (err) {
       this.#emit('error', errorDetail(err));
     }
@@ -689,11 +716,13 @@ export class SowingBoard extends HTMLElement {
     // Back to the pick-up count: pointer players get the stepper again.
     if (!this.#keyboard && this.#flow?.build().stage === 'count') this.#flow.setCount(Infinity);
     this.#render();
+    this.#built();
   }
 
   #cancelMove() {
     this.#flow?.cancel();
     this.#render();
+    this.#built();
     if (this.#keyboard) this.#els.canvas.focus();
   }
 

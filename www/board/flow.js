@@ -16,6 +16,33 @@
  * @typedef {{moved?: MoveInfo, refused?: string, code?: string, message?: string}} Outcome
  */
 
+/** Engine refusals that say less than the board's own hint (it names the cells to choose). */
+const GENERIC = new Set(['wrong-stage', 'no-origin-yet', 'game-over']);
+
+/**
+ * One choice of the move builder: `{cell}` the origin, `{count}` the
+ * pick-up (Cash in Hand), `{cell, count}` a drop in stage `step` or
+ * captured stones put back in stage `place`.
+ * @typedef {{cell?: string, count?: number}} Choice
+ */
+
+/**
+ * Makes `choices` on `game`'s move builder in order, each as the builder's
+ * stage takes it; throws the engine's error (with its `code`) at the first
+ * one refused, with the choices before it made.
+ * @param {Game} game @param {Choice[]} choices
+ */
+export function applyChoices(game, choices) {
+  for (const c of choices) {
+    const { stage } = game.build();
+    if (stage === 'origin') game.selectOrigin(c.cell ?? '');
+    else if (stage === 'count') game.pickUp(c.count ?? 0);
+    else if (stage === 'step') game.step(c.cell ?? '', c.count ?? 0);
+    else if (stage === 'place') game.place(c.cell ?? '', c.count ?? 0);
+    else throw Object.assign(new Error(`no choice can be made at stage ${stage}`), { code: 'wrong-stage' });
+  }
+}
+
 export class MoveFlow {
   /** @param {Game} game */
   constructor(game) {
@@ -218,6 +245,12 @@ export class MoveFlow {
       this.game.undoChoice();
     } catch (err) {
       const e = /** @type {{code?: string, message?: string}} */ (err);
+      // The engine's specific reason in place of the generic hint, after the
+      // same lead ("a5 is not a next cell: step 1 (a4 to a5) is not diagonal.").
+      if (e?.code && e.message && !GENERIC.has(e.code)) {
+        const lead = (outcome.refused ?? '').split(':')[0];
+        return { refused: `${lead}: ${e.message}.`, code: e.code, message: e.message };
+      }
       if (e?.code) return { ...outcome, code: e.code, message: e.message };
     }
     return outcome;

@@ -8,10 +8,18 @@
  * @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo
  * @typedef {{move: string, code?: string, why?: string}} Wrong
  * @typedef {{captures?: string[], win?: boolean, same?: string[], origin?: string, count?: number, ends?: string, draw?: string}} Goal
+ * @typedef {import('../board/flow.js').Choice} Choice
+ * @typedef {{choices: Choice[], code?: string, why?: string}} WrongPart
  * @typedef {{title?: string, text: string, position: string, history?: string[], ask?: string, options?: string[],
- *   goal: Goal, answer: string, wrong?: Wrong[], success?: string, firstMoveRule?: boolean}} Step
+ *   goal: Goal, answer: string, wrong?: Wrong[], success?: string, firstMoveRule?: boolean,
+ *   part?: [number, number], wrongParts?: WrongPart[], why?: string}} Step
  *   `history`: moves already played from `position` (the step starts after
- *   them: a repetition needs the positions before)
+ *   them: a repetition needs the positions before).
+ *   `part` (`ask: 'part'`): the step is one action of the move `answer`,
+ *   made on the board: its choices `part[0]` to `part[1]` (the ones before
+ *   are made for the learner); `wrongParts` are checked wrong actions (made
+ *   after the choices before), `why` is added to any wrong action's
+ *   explanation. A step whose part ends the move is judged as a whole move.
  * @typedef {{legal: true, info: MoveInfo, before: Uint8Array, files: number}
  *   | {legal: false, code: string, message: string}} Tried
  * @typedef {{right: boolean, text: string, code?: string, info?: MoveInfo}} Verdict
@@ -43,7 +51,29 @@ export const REFUSALS = {
   'place-zero': 'Each stack you name gets at least one stone.',
   'game-over': 'The game is already over.',
   'notation': 'That is not a move written in the game’s notation.',
+  'no-legal-move-from': 'From there the sowing could not be finished: no way on would be legal.',
+  'stack-overflow': 'A cell holds at most 255 stones.',
 };
+
+/**
+ * A refusal in words for the learner: the step's own `why`, else the
+ * sentence for the engine's code, then the specific half of the engine's
+ * own message (it names the cells) as a sentence of its own, not in
+ * brackets (the message may hold its own).
+ * @param {string} code @param {string} message @param {string} [why]
+ */
+export function refusalText(code, message, why) {
+  const lead = why ?? REFUSALS[/** @type {keyof REFUSALS} */ (code)] ?? 'The engine refuses this.';
+  // The engine says "specific; general" ("step 2 revisits c3; a sowing may
+  // not enter a cell twice ..."): the general half repeats the lead.
+  const detail = message.split('; ')[0].trim().replace(/\.$/, '');
+  return detail ? `${lead} In this move: ${detail}.` : lead;
+}
+
+/** The engine's message for a written move without the move it starts with ("e4-f5: e4 holds 1 stone"). */
+function withoutMove(/** @type {string} */ message, /** @type {string} */ move) {
+  return message.startsWith(`${move}: `) ? message.slice(move.length + 2) : message;
+}
 
 /** Index of a cell name in the board array (rank * files + file). */
 function cellIndex(cell, files) {
@@ -114,10 +144,7 @@ export function judgeStep(GameClass, step, move) {
   const t = tryMove(GameClass, step.position, move, rule, step.history);
   const listed = (step.wrong ?? []).find((w) => w.move === move
     || (t.legal && sameMove(GameClass, step.position, w.move, move, rule)));
-  if (!t.legal) {
-    const why = listed?.why ?? REFUSALS[/** @type {keyof REFUSALS} */ (t.code)] ?? 'The engine refuses this move.';
-    return { right: false, code: t.code, text: `${why} (${t.message})` };
-  }
+  if (!t.legal) return { right: false, code: t.code, text: refusalText(t.code, withoutMove(t.message, move), listed?.why) };
   const missed = unmet(GameClass, step, t, move, rule);
   if (!missed) return { right: true, text: step.success ?? 'Right!', info: t.info };
   return { right: false, text: listed?.why ?? `${missed} ${describeResult(t)}`, info: t.info };
@@ -139,4 +166,69 @@ function unmet(GameClass, step, /** @type {Tried & {legal: true}} */ t, move, ru
   }
   if (g.same && !g.same.some((m) => sameMove(GameClass, step.position, m, move, rule))) return 'Not the move this step asks for.';
   return null;
+}
+
+/**
+ * The builder choices that make a move (origin, pick-up, drops, stones put
+ * back), from the engine's account of it.
+ * @param {MoveInfo} info @returns {Choice[]}
+ */
+export function choicesOf(info) {
+  /** @type {Choice[]} */
+  const out = [{ cell: info.origin }];
+  if (info.position.startsWith('cash-in-hand')) out.push({ count: info.count });
+  for (const d of info.path) out.push({ cell: d.cell, count: d.count });
+  for (const d of info.placements) out.push({ cell: d.cell, count: d.count });
+  return out;
+}
+
+/** The choices the learner has made so far, read from the builder's state
+ * (`pickUp`: the game has a pick-up; stones put back are not in the state). */
+function madeSoFar(/** @type {import('../pkg/sowboard.js').BuildState} */ b, /** @type {boolean} */ pickUp) {
+  /** @type {Choice[]} */
+  const out = [];
+  if (!b.origin) return out;
+  out.push({ cell: b.origin });
+  if (b.stage === 'count' || b.stage === 'origin') return out;
+  if (pickUp) out.push({ count: b.cash + b.path.reduce((n, d) => n + d.count, 0) });
+  for (const d of b.path) out.push({ cell: d.cell, count: d.count });
+  return out;
+}
+
+/** Why choice `m` (the learner's) is not `w` (the answer's), at index `i` of the move. */
+function differs(/** @type {Choice} */ m, /** @type {Choice | undefined} */ w, /** @type {number} */ i) {
+  if (!w) return 'The move is already complete.';
+  if (i === 0) return `The designer’s move starts from ${w.cell}, not ${m.cell}.`;
+  if (!w.cell) return `The designer picks up ${w.count}, not ${m.count}.`;
+  if (m.cell !== w.cell) return `The designer’s next step goes to ${w.cell}, not ${m.cell}.`;
+  return `The designer drops ${w.count} on ${w.cell}, not ${m.count}.`;
+}
+
+/**
+ * Judges the move under way on the board against an `ask: 'part'` step:
+ * `done` once the step's action is made (or more of the move, all as the
+ * answer makes it), `wrong` with why at the first choice that differs,
+ * else `ongoing` (a drop still short of its stones may yet grow: a drag
+ * back into the cell adds one).
+ * @param {typeof import('../pkg/sowboard.js').Game} GameClass @param {Step} step
+ * @param {import('../pkg/sowboard.js').BuildState} build
+ * @returns {{state: 'done' | 'wrong' | 'ongoing', text: string}}
+ */
+export function judgePart(GameClass, step, build) {
+  const t = tryMove(GameClass, step.position, step.answer);
+  if (!t.legal) throw new Error(`the step's answer ${step.answer} is refused: ${t.message}`);
+  const want = choicesOf(t.info);
+  const made = madeSoFar(build, step.position.startsWith('cash-in-hand'));
+  const end = /** @type {[number, number]} */ (step.part)[1];
+  const extra = step.why ? ` ${step.why}` : '';
+  for (let i = 0; i < made.length; i += 1) {
+    const m = made[i], w = want[i];
+    if (w && m.cell === w.cell && m.count === w.count) continue;
+    // A drop short of its stones may still grow (a drag back into the cell).
+    if (w && i === made.length - 1 && i > 0 && m.cell && m.cell === w.cell && (m.count ?? 0) < (w.count ?? 0)) {
+      return { state: 'ongoing', text: `${m.count} on ${m.cell} so far; the designer drops ${w.count} there (drag back into ${m.cell} for more, or Undo step).` };
+    }
+    return { state: 'wrong', text: `${differs(m, w, i)}${extra}` };
+  }
+  return made.length >= end ? { state: 'done', text: step.success ?? 'Right!' } : { state: 'ongoing', text: '' };
 }

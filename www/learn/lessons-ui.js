@@ -4,7 +4,7 @@
 // animates them) and unlock Next, wrong ones are explained and the position
 // comes back for a retry.
 import { LESSONS } from './lessons.js';
-import { REFUSALS, judgeStep } from './judge.js';
+import { choicesOf, judgePart, judgeStep, refusalText, tryMove } from './judge.js';
 
 /**
  * @typedef {import('../board/element.js').SowingBoard} Board
@@ -50,8 +50,19 @@ export class Lessons {
     board.addEventListener('refused', (e) => {
       const { code, message } = /** @type {CustomEvent} */ (e).detail;
       if (!this.active || this.#solved || !code) return;
-      const why = REFUSALS[/** @type {keyof REFUSALS} */ (code)] ?? 'The engine refuses this choice.';
-      this.#feedback(`✗ ${why} (${message}) Try again.`, 'wrong');
+      this.#feedback(`✗ ${refusalText(code, message ?? '')} Try again.`, 'wrong');
+    });
+    // One action of a move made on the board (`ask: 'part'` steps).
+    board.addEventListener('build', (e) => {
+      const step = this.#current.steps[this.#step];
+      if (!this.active || this.#solved || step.ask !== 'part') return;
+      const verdict = judgePart(this.Game, step, /** @type {CustomEvent} */ (e).detail);
+      if (verdict.state === 'done') this.#solve(verdict.text);
+      else if (verdict.state === 'wrong') {
+        this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
+        clearTimeout(this.#retryTimer);
+        this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.#loadStep(step); }, RETRY_MS);
+      } else this.#feedback(verdict.text, '');
     });
     this.#lesson = this.#firstUnfinished();
     this.#fillPicker();
@@ -94,7 +105,7 @@ export class Lessons {
     this.#feedback('', '');
     /** @type {HTMLButtonElement} */ ($('lesson-next')).disabled = true;
     this.board.setAttribute('orientation', 'first');
-    this.board.load(step.position, step.history ?? []);
+    this.#loadStep(step);
     const options = $('lesson-options');
     options.hidden = step.ask !== 'choose';
     options.replaceChildren(...(step.options ?? []).map((m) => {
@@ -104,6 +115,18 @@ export class Lessons {
       b.addEventListener('click', () => this.#answer(m, false));
       return b;
     }));
+  }
+
+  /** The step's position on the board, with the actions before a `part` step made. @param {import('./judge.js').Step} step */
+  #loadStep(step) {
+    this.board.load(step.position, step.history ?? []);
+    if (step.ask === 'part') this.board.startBuild(this.#choices(step).slice(0, /** @type {[number, number]} */ (step.part)[0]));
+  }
+
+  /** The builder choices of the step's answer. @param {import('./judge.js').Step} step */
+  #choices(step) {
+    const t = tryMove(this.Game, step.position, step.answer, step.firstMoveRule ?? true, step.history);
+    return t.legal ? choicesOf(t.info) : [];
   }
 
   /** @param {string} text @param {'' | 'right' | 'wrong'} kind */
@@ -119,24 +142,29 @@ export class Lessons {
     const step = this.#current.steps[this.#step];
     const verdict = judgeStep(this.Game, step, move);
     if (verdict.right) {
-      this.#solved = true;
       if (!onBoard) this.#playOwn(move);
-      this.#feedback(`✓ ${verdict.text}`, 'right');
-      const id = this.#current.id;
-      this.progress.lessons[id] = Math.max(this.progress.lessons[id] ?? 0, this.#step + 1);
-      this.save();
-      this.#fillPicker();
-      const next = /** @type {HTMLButtonElement} */ ($('lesson-next'));
-      next.disabled = false;
-      next.textContent = this.#isLast() ? 'Next lesson' : 'Next';
-      next.focus({ preventScroll: true });
+      this.#solve(verdict.text);
       return;
     }
     this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
     if (onBoard) {
       clearTimeout(this.#retryTimer);
-      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.board.load(step.position, step.history ?? []); }, RETRY_MS);
+      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.#loadStep(step); }, RETRY_MS);
     }
+  }
+
+  /** The step is done: say why, save, open Next. @param {string} text */
+  #solve(text) {
+    this.#solved = true;
+    this.#feedback(`✓ ${text}`, 'right');
+    const id = this.#current.id;
+    this.progress.lessons[id] = Math.max(this.progress.lessons[id] ?? 0, this.#step + 1);
+    this.save();
+    this.#fillPicker();
+    const next = /** @type {HTMLButtonElement} */ ($('lesson-next'));
+    next.disabled = false;
+    next.textContent = this.#isLast() ? 'Next lesson' : 'Next';
+    next.focus({ preventScroll: true });
   }
 
   #playOwn(/** @type {string} */ move) {
@@ -149,6 +177,15 @@ export class Lessons {
   #showMe() {
     const step = this.#current.steps[this.#step];
     clearTimeout(this.#retryTimer);
+    const choices = this.#choices(step);
+    const end = step.part?.[1] ?? choices.length;
+    if (end < choices.length) {
+      // One action of the move: the board shows the move made up to it.
+      this.#loadStep(step);
+      this.board.startBuild(choices.slice(0, end));
+      this.#feedback('The board shows it done. Now try it yourself (Try again).', '');
+      return;
+    }
     this.#playOwn(step.answer);
     this.#feedback(`This move does it: ${step.answer}. Now try it yourself (Try again).`, '');
   }

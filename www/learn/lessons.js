@@ -1,7 +1,9 @@
 // The lessons (issue 13) as data: per game, lessons of short steps. Each step
 // shows a position, says one idea in one to three sentences, and asks for a
-// move on the board (`ask: 'move'`) or a choice among written moves (`ask:
-// 'choose'`, `options`). The engine judges every answer (judge.js): `goal`
+// move on the board (`ask: 'move'`), a choice among written moves (`ask:
+// 'choose'`, `options`), or one action of a move made on the board (`ask:
+// 'part'`: the pick-up, a drop, putting stones back; the actions before it
+// are made for the learner). The engine judges every answer (judge.js): `goal`
 // says what the move must achieve, `answer` is one right answer, and `wrong`
 // lists wrong answers with what the learner is told (a refused move is
 // explained from the engine's refusal code unless `why` is given). Every step
@@ -236,18 +238,47 @@ export const LESSONS = {
     {
       id: 'c-browne', title: 'The designer’s example',
       steps: [{
-        text: 'Cameron Browne’s own example. Black (dark cells) has 14 on c3; White’s d3 (2) and e4 (3) are nearly enclosed. The printed text reads e3 where the diagram shows e5: which route captures both?',
+        text: 'Cameron Browne’s own example, one action at a time. Black (dark cells) is to move; White’s d3 (2 stones) has one empty neighbour left, d4, and e4 (3) has three: d4, e5 and f4. Browne takes 8 of the 14 stones on c3 as cash in hand: choose c3, then pick up 8.',
+        position: BROWNE, ask: 'part', part: [0, 2],
+        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
+        why: 'Any number from 1 to 14 may be picked up; 8 is what this plan needs.',
+        wrongParts: [{ choices: [{ cell: 'c3' }, { count: 14 }] }, { choices: [{ cell: 'd3' }], code: 'not-your-stack' }],
+        success: '8 in hand, 6 stay on c3.',
+      }, {
+        text: 'First step: c3 to d4, dropping 3. A step may not enter a stack taller than the cash (d4 is empty) nor pass between two occupied cells holding more than the cash together (this gate is c4 and d3, and c4 is empty). Choose d4 and drop 3.',
+        position: BROWNE, ask: 'part', part: [2, 3],
+        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
+        why: 'd4 is d3’s last empty neighbour, and e4’s too.',
+        wrongParts: [{ choices: [{ cell: 'b4', count: 3 }] }, { choices: [{ cell: 'e5', count: 3 }], code: 'not-diagonal' }],
+        success: 'd3 has no empty neighbour now. 5 stones in hand.',
+      }, {
+        text: 'Next, d4 to e5 with 5 in hand: drop 1. e5 is another of e4’s empty neighbours, and the gate d5–e4 is open because d5 is empty. A sowing never enters a cell twice: there is no way back to d4 or c3.',
+        position: BROWNE, ask: 'part', part: [3, 4],
+        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
+        why: 'e4 must lose every empty neighbour: d4 is filled, e5 and f4 are left.',
+        wrongParts: [{ choices: [{ cell: 'c5', count: 1 }] }, { choices: [{ cell: 'c3', count: 1 }], code: 'revisit' }],
+        success: '4 stones in hand; e4’s last empty neighbour is f4.',
+      }, {
+        text: 'Last step: e5 to f4, and the 4 stones left all go there, since the sowing goes on until the hand is empty. The gate e4–f5 is open: f5 is empty.',
+        position: BROWNE, ask: 'part', part: [4, 5],
+        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
+        why: 'f4 is e4’s last empty neighbour.',
+        wrongParts: [{ choices: [{ cell: 'f6', count: 4 }] }, { choices: [{ cell: 'd4', count: 4 }], code: 'revisit' }],
+        success: 'The sowing is over: d3 (2) is enclosed by 6 + 3 + 2 + 3 = 14 stones, e4 (3) by 3 + 4 + 2 + 1 = 10. Both are captured.',
+      }, {
+        text: 'The 5 captured stones go back onto any stacks, yours or White’s, at least one on each stack chosen. Browne put 1 on White’s g6 and 4 on his own g7: do the same.',
+        position: BROWNE, ask: 'part', part: [5, 7],
+        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
+        wrong: [{ move: 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g7:5', why: 'Legal, but the designer put 1 back on White’s g6 and 4 on his own g7.' }],
+        wrongParts: [{ choices: [{ cell: 'e4', count: 1 }], code: 'place-on-empty' }],
+        success: 'That is the designer’s move, stone for stone, in his notation: c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4.',
+      }, {
+        text: 'The printed text of this example reads e3 where its diagram shows e5. Which of the two routes captures both d3 and e4?',
         position: BROWNE,
         ask: 'choose', options: ['c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4', BROWNE_MOVE],
         goal: { captures: ['d3', 'e4'] }, answer: BROWNE_MOVE,
         wrong: [{ move: 'c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4', code: 'capture-mismatch', why: 'Via e3, e4 keeps a free neighbour (e5): only d3 falls, so this capture list is wrong.' }],
-        success: 'Via e5 both d3 and e4 lose their last free neighbour.',
-      }, {
-        text: 'Now play it yourself: pick up 8 from c3; drop 3 on d4, 1 on e5, 4 on f4. d3 and e4 are captured (5 stones): put 1 back on White’s g6 and 4 on your g7.',
-        position: BROWNE,
-        goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
-        wrong: [{ move: 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g7:5', why: 'Legal, but the designer put 1 back on White’s g6 and 4 on his own g7.' }],
-        success: 'That is the designer’s move, stone for stone.',
+        success: 'Via e5 both d3 and e4 lose their last empty neighbour; the printed e3 is a misprint.',
       }],
     },
     {

@@ -30,6 +30,25 @@ export interface SowingRefusedDetail {
   message: string | null;
 }
 
+/** One choice of the move builder: `{cell}` the origin, `{count}` the pick-up (Cash in Hand), `{cell, count}` a drop, or captured stones put back. */
+export interface SowingChoice { cell?: string; count?: number; }
+/** The move under way (the engine's build state, as in the wasm API's `BuildState`). */
+export interface SowingBuildDetail {
+  /** `origin` | `count` | `step` | `place` | `done` | `over`. */
+  stage: string;
+  side: string;
+  origin: string | null;
+  /** Stones still in hand. */
+  cash: number;
+  /** The drops made so far, in order. */
+  path: { cell: string; count: number }[];
+  /** Stacks this move captures (known once the sowing is complete). */
+  captured: string[];
+  /** Captured stones still to put back. */
+  toPlace: number;
+  [more: string]: unknown;
+}
+
 /** The element's events (`CustomEvent`s, sent after the board has updated). */
 export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' | 'change'> {
   ready: CustomEvent<SowingReadyDetail>;
@@ -40,6 +59,8 @@ export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' |
   thinking: CustomEvent<SowingThinkingDetail>;
   view: CustomEvent<SowingViewDetail>;
   refused: CustomEvent<SowingRefusedDetail>;
+  /** A choice made on the board (or taken back) that did not finish the move. */
+  build: CustomEvent<SowingBuildDetail>;
 }
 
 /** The attributes (all strings in HTML; a change later updates the board). */
@@ -91,6 +112,12 @@ export declare class SowingBoard extends HTMLElement {
   hint(): Promise<string | null>;
   /** Where a cell (`c4`) is on screen, in viewport coordinates. */
   cellRect(cell: string): DOMRect | { x: number; y: number; width: number; height: number } | null;
+  /** The move under way, or null when no one can move on the board now. */
+  readonly building: SowingBuildDetail | null;
+  /** Makes these builder choices as the move under way (a move half made); throws, leaving none under way, if one is refused. */
+  startBuild(choices: SowingChoice[]): void;
+  /** Takes back the last choice of the move under way. */
+  undoChoice(): void;
   /** The side that played move `ply` (1 = the first move). */
   sideAt(ply: number): string;
   readonly position: string | null;
