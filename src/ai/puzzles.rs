@@ -48,6 +48,31 @@ pub struct Puzzle {
     /// Higher is harder: the kind's rank times 10 plus how rare the answers
     /// are among the moves (log2 of moves per answer, at most 9).
     pub difficulty: u32,
+    /// Where the position comes from (the shipped file's ids say it).
+    pub source: Source,
+}
+
+/// Where a puzzle's position comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A game of the AI against itself from the standard start (after one
+    /// random ply in Cash in Hand, as the match harness opens its games).
+    Real,
+    /// A small random set-up (Cash in Hand), then a few plies of self-play.
+    SetUp,
+    /// A position handed in (`classify`, `sowboard puzzles --positions`).
+    Given,
+}
+
+impl Source {
+    /// The word in a shipped puzzle's id (`cash-real-001`, `cash-setup-001`).
+    pub fn label(self) -> &'static str {
+        match self {
+            Source::Real => "real",
+            Source::SetUp => "setup",
+            Source::Given => "given",
+        }
+    }
 }
 
 const WIN: i64 = 1_000_000;
@@ -78,12 +103,23 @@ fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
 struct Search<'a> {
     rules: &'a Rules,
     work: usize,
+    /// A move list or the whole search went over its limit (the position
+    /// was not searched in full; counted by the real-games pass).
+    exceeded: bool,
 }
 
 impl Search<'_> {
+    fn new(rules: &Rules) -> Search<'_> {
+        Search { rules, work: 0, exceeded: false }
+    }
+
     fn moves(&mut self, pos: &Position) -> Option<Vec<Transition>> {
-        let moves = pos.legal_moves(self.rules, LIST_LIMIT).ok()?;
+        let Ok(moves) = pos.legal_moves(self.rules, LIST_LIMIT) else {
+            self.exceeded = true;
+            return None;
+        };
         self.work += moves.len();
+        self.exceeded |= self.work > WORK_LIMIT;
         (self.work <= WORK_LIMIT).then_some(moves)
     }
 
@@ -145,7 +181,11 @@ fn texts(moves: &[&Transition]) -> Vec<String> {
 /// The puzzle `pos` makes, if any (see the module comment). Deterministic:
 /// the same position always gives the same puzzle.
 pub fn classify(pos: &Position, rules: &Rules) -> Option<Puzzle> {
-    let mut s = Search { rules, work: 0 };
+    classify_in(&mut Search::new(rules), pos)
+}
+
+fn classify_in(s: &mut Search, pos: &Position) -> Option<Puzzle> {
+    let rules = s.rules;
     let me = pos.side_to_move;
     let game = pos.game;
     let them = capitalised(game.side_name(me.opponent()));
@@ -158,6 +198,7 @@ pub fn classify(pos: &Position, rules: &Rules) -> Option<Puzzle> {
         let line = if line.is_empty() { vec![solutions[0].clone()] } else { line };
         Some(Puzzle {
             kind,
+            source: Source::Given,
             position: *pos,
             difficulty: rank * 10 + rarity(moves.len(), answers.len()),
             solutions,
@@ -359,6 +400,92 @@ fn self_play(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
     seen
 }
 
+/// What the real-games pass saw (Cash in Hand, `generate`): how far the
+/// exhaustive search gets on positions of real play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RealStats {
+    pub games: usize,
+    /// Positions met (the side to move having a move), each once.
+    pub positions: usize,
+    /// Positions whose full list of moves for the side to move fits the
+    /// enumeration limit.
+    pub listable: usize,
+    /// Of those, positions with 4 moves or more (a puzzle needs them).
+    pub candidates: usize,
+    /// Candidates the search finished without reaching a limit (both plies:
+    /// the opponent's replies to every move listed in full too).
+    pub searched: usize,
+    /// Puzzles found among them.
+    pub puzzles: usize,
+}
+
+/// The positions of one real game: from the standard start, one random ply
+/// (as `sowboard match` opens its games), then levels 1 and 2 in turn at
+/// random until the game ends (at most 200 plies).
+fn real_game(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
+    let mut game = Game::new(kind, Rules::default());
+    let limits = Limits { nodes: Some(2_000), time_ms: None };
+    let mut seen = Vec::new();
+    for ply in 0..200 {
+        let agent = match ply {
+            0 => Agent::Random,
+            _ if rng.random_bool(0.5) => Agent::Level(2),
+            _ => Agent::Level(1),
+        };
+        let Some(t) = choose(agent, &game, rng.random(), limits, &NoClock) else { break };
+        game.push(t);
+        if game.outcome().is_some() {
+            break;
+        }
+        seen.push(*game.position());
+    }
+    seen
+}
+
+/// Real games of Cash in Hand searched for puzzles: every position of
+/// `games` self-play games (see `real_game`) goes to the exhaustive search,
+/// which gives up at its work limits. Returns the puzzles found (at most
+/// `count`) and what the pass saw.
+pub fn from_real_games(
+    kind: GameKind,
+    games: usize,
+    count: usize,
+    seed: u64,
+    progress: &mut dyn FnMut(&Puzzle),
+) -> (Vec<Puzzle>, RealStats) {
+    let rules = Rules::default();
+    // Its own stream: the set-up pass after it draws what it drew before.
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0x7265_616C);
+    let mut stats = RealStats::default();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for _ in 0..games {
+        stats.games += 1;
+        for pos in real_game(kind, &mut rng) {
+            if out.len() >= count || !seen.insert(pos.to_string()) {
+                continue;
+            }
+            stats.positions += 1;
+            let Ok(moves) = pos.legal_moves(&rules, LIST_LIMIT) else { continue };
+            stats.listable += 1;
+            if moves.len() < 4 {
+                continue;
+            }
+            stats.candidates += 1;
+            let mut s = Search::new(&rules);
+            let found = classify_in(&mut s, &pos);
+            stats.searched += usize::from(!s.exceeded);
+            if let Some(mut p) = found {
+                p.source = Source::Real;
+                stats.puzzles += 1;
+                progress(&p);
+                out.push(p);
+            }
+        }
+    }
+    (out, stats)
+}
+
 fn cash_setup(rng: &mut SmallRng) -> Option<Position> {
     super::tactics::cash_cluster(rng, 5, 0.5, 3)
 }
@@ -417,7 +544,11 @@ pub fn generate(
             if !promising(&pos, &rules) {
                 continue;
             }
-            let Some(p) = classify(&pos, &rules) else { continue };
+            let Some(mut p) = classify(&pos, &rules) else { continue };
+            p.source = match kind {
+                GameKind::Intermedium => Source::Real,
+                GameKind::CashInHand => Source::SetUp,
+            };
             let n = per_kind.entry(p.kind).or_default();
             if *n >= cap {
                 continue;

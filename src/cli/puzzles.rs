@@ -3,7 +3,7 @@
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
-use sowboard::ai::puzzles::{classify, generate, Puzzle};
+use sowboard::ai::puzzles::{classify, from_real_games, generate, Puzzle};
 
 #[derive(Args)]
 pub struct PuzzlesArgs {
@@ -23,6 +23,12 @@ pub struct PuzzlesArgs {
     /// position string a line), e.g. those a `--verbose` run reported.
     #[arg(long)]
     positions: Option<String>,
+    /// Cash in Hand: first search every position of this many real games
+    /// (self-play from the standard start); set-ups make up the rest. The
+    /// figures (positions, how many the search could take in full, puzzles)
+    /// go to stderr.
+    #[arg(long, default_value_t = 0)]
+    real_games: usize,
     /// Report each puzzle on stderr as it is found.
     #[arg(long)]
     verbose: bool,
@@ -34,9 +40,41 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         return Err("--count must be at least 1".into());
     }
     let (verbose, threads) = (args.verbose, args.threads.clamp(1, 16));
-    let share = args.count.div_ceil(threads);
     let found = std::sync::atomic::AtomicUsize::new(0);
-    let mut puzzles: Vec<Puzzle> = if let Some(path) = &args.positions {
+    let report = |p: &Puzzle| {
+        let n = found.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if verbose {
+            eprintln!("{n:>4} {} {} ({} solutions)", p.kind, p.position, p.solutions.len());
+        }
+    };
+    let mut real = Vec::new();
+    if args.real_games > 0 && args.positions.is_none() {
+        if kind != sowboard::GameKind::CashInHand {
+            return Err(
+                "--real-games is for cash-in-hand (Intermedium puzzles all come from real games)"
+                    .into(),
+            );
+        }
+        let started = std::time::Instant::now();
+        let (found, stats) =
+            from_real_games(kind, args.real_games, args.count, args.seed, &mut |p| report(p));
+        eprintln!(
+            "real games: {} games, {} positions, {} with the mover's full move list within the limit ({} of them with 4 moves or more), {} of these searched in full, {} puzzles ({:.0} s)",
+            stats.games,
+            stats.positions,
+            stats.listable,
+            stats.candidates,
+            stats.searched,
+            stats.puzzles,
+            started.elapsed().as_secs_f64()
+        );
+        real = found;
+    }
+    let rest = args.count.saturating_sub(real.len());
+    let share = rest.div_ceil(threads);
+    let mut puzzles: Vec<Puzzle> = if rest == 0 {
+        Vec::new()
+    } else if let Some(path) = &args.positions {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
         let rules = sowboard::Rules::default();
         let mut out = Vec::new();
@@ -56,18 +94,10 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let found = &found;
+                    let report = &report;
                     s.spawn(move || {
                         generate(kind, share, args.seed.wrapping_add(1000 * t as u64), &mut |p| {
-                            let n = found.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                            if verbose {
-                                eprintln!(
-                                    "{n:>4} {} {} ({} solutions)",
-                                    p.kind,
-                                    p.position,
-                                    p.solutions.len()
-                                );
-                            }
+                            report(p)
                         })
                     })
                 })
@@ -78,6 +108,7 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
                 .collect()
         })
     };
+    puzzles.extend(real);
     let mut seen = std::collections::HashSet::new();
     puzzles.retain(|p| seen.insert(p.position.to_string()));
     puzzles.sort_by_key(|p| (p.difficulty, p.position.to_string()));
@@ -85,13 +116,20 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     if puzzles.len() < args.count {
         eprintln!("note: only {} puzzles found (asked for {})", puzzles.len(), args.count);
     }
-    let lines: Vec<String> = puzzles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| to_json(p, &format!("{}-{:03}", kind.name(), i + 1)))
-        .collect();
+    let lines: Vec<String> =
+        puzzles.iter().enumerate().map(|(i, p)| to_json(p, &id(p, i + 1))).collect();
     println!("[\n{}\n]", lines.join(",\n"));
     Ok(())
+}
+
+/// A puzzle's id: `intermedium-007` (every Intermedium puzzle comes from a
+/// real game), `cash-real-007` or `cash-setup-007` (where the position
+/// comes from; the number is the place in the file).
+fn id(p: &Puzzle, n: usize) -> String {
+    match p.position.game {
+        sowboard::GameKind::Intermedium => format!("intermedium-{n:03}"),
+        sowboard::GameKind::CashInHand => format!("cash-{}-{n:03}", p.source.label()),
+    }
 }
 
 /// A JSON string literal (the texts are ASCII, but quote them properly anyway).

@@ -43,6 +43,7 @@ fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
         for p in &puzzles {
             let id = p["id"].as_str().unwrap_or_else(|| panic!("{path}: a puzzle without an id"));
             assert!(ids.insert(id.to_string()), "{id}: id repeated");
+            assert!(labelled(game, id), "{id}: an id saying where the position comes from");
             let keys: HashSet<&str> =
                 p.as_object().expect("an object").keys().map(|k| k.as_str()).collect();
             let shape: HashSet<&str> =
@@ -67,6 +68,19 @@ fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
             kinds.insert(found.kind);
         }
         assert!(kinds.len() >= 2, "{path}: only the kinds {kinds:?}");
+    }
+}
+
+/// Every Intermedium puzzle comes from a real game (`intermedium-007`); a
+/// Cash in Hand id names its source, `cash-real-007` or `cash-setup-007`
+/// (README "Learn": real positions of Cash in Hand are too big to search).
+fn labelled(game: &str, id: &str) -> bool {
+    let number = |n: &str| n.len() == 3 && n.bytes().all(|b| b.is_ascii_digit());
+    match game {
+        "intermedium" => id.strip_prefix("intermedium-").is_some_and(number),
+        _ => ["cash-real-", "cash-setup-"]
+            .iter()
+            .any(|prefix| id.strip_prefix(prefix).is_some_and(number)),
     }
 }
 
@@ -112,4 +126,25 @@ fn the_verifier_rejects_a_wrong_solution_set_goal_or_line() {
 
 fn pos_after(p: &Position, m: &str, rules: &Rules) -> String {
     p.play_text(m, rules).unwrap().position.to_string()
+}
+
+#[test]
+fn a_real_cash_game_is_searched_position_by_position_and_counted() {
+    use sowboard::ai::puzzles::{from_real_games, Source};
+    let rules = Rules::default();
+    let mut reported = 0;
+    let (found, stats) =
+        from_real_games(sowboard::GameKind::CashInHand, 2, 100, 7, &mut |_| reported += 1);
+    assert_eq!(stats.games, 2);
+    // Two whole games: a few dozen positions, the losing side's often small
+    // enough to list (README "Learn": how far the search gets).
+    assert!(stats.positions >= 10, "{stats:?}");
+    assert!(stats.listable > 0 && stats.listable < stats.positions, "{stats:?}");
+    assert!(stats.candidates <= stats.listable && stats.searched <= stats.candidates, "{stats:?}");
+    assert_eq!((stats.puzzles, reported), (found.len(), found.len()), "{stats:?}");
+    for p in &found {
+        assert_eq!(p.source, Source::Real);
+        let position = p.position.to_string();
+        verify(&position, &p.solutions, &p.goal, &p.line, &rules).expect("a real puzzle verifies");
+    }
 }

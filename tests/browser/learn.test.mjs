@@ -134,6 +134,9 @@ test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the nex
 
 test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wider than the screen', async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url, '', { width: 390, height: 844 });
+  // The instruction is read first: above the board, in the first screen.
+  const [textBox, boardBox] = await Promise.all(['#lesson-text', '#board'].map((s) => page.locator(s).boundingBox()));
+  assert(textBox.y + textBox.height <= boardBox.y && textBox.y < 844, `the step's text above the board: ${JSON.stringify([textBox, boardBox])}`);
   await pickLesson(page, 'cash-in-hand', 'designer');
   await clickCell(page, 'c3', '#board');
   await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-phone.png`, fullPage: true });
