@@ -226,7 +226,7 @@ export function judgePart(GameClass, step, build) {
     if (w && m.cell === w.cell && m.count === w.count) continue;
     // A drop short of its stones may still grow (a drag back into the cell).
     if (w && i === made.length - 1 && i > 0 && m.cell && m.cell === w.cell && (m.count ?? 0) < (w.count ?? 0)) {
-      return { state: 'ongoing', text: `${m.count} on ${m.cell} so far; the designer drops ${w.count} there (drag back into ${m.cell} for more, or Undo step).` };
+      return { state: 'ongoing', text: `${m.count} on ${m.cell} so far; the designer drops ${w.count} there (tap ${m.cell} again for one more).` };
     }
     return { state: 'wrong', text: `${differs(m, w, i)}${extra}` };
   }

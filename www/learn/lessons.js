@@ -245,7 +245,7 @@ export const LESSONS = {
         wrongParts: [{ choices: [{ cell: 'c3' }, { count: 14 }] }, { choices: [{ cell: 'd3' }], code: 'not-your-stack' }],
         success: '8 in hand, 6 stay on c3.',
       }, {
-        text: 'First step: c3 to d4, dropping 3. A step may not enter a stack taller than the cash (d4 is empty) nor pass between two occupied cells holding more than the cash together (this gate is c4 and d3, and c4 is empty). Choose d4 and drop 3.',
+        text: 'First step: c3 to d4, dropping 3. A step may not enter a stack taller than the cash (d4 is empty) nor pass between two occupied cells holding more than the cash together (this gate is c4 and d3, and c4 is empty). Drop 3 on d4: each tap on it drops one more.',
         position: BROWNE, ask: 'part', part: [2, 3],
         goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
         why: 'd4 is d3’s last empty neighbour, and e4’s too.',
@@ -259,14 +259,14 @@ export const LESSONS = {
         wrongParts: [{ choices: [{ cell: 'c5', count: 1 }] }, { choices: [{ cell: 'c3', count: 1 }], code: 'revisit' }],
         success: '4 stones in hand; e4’s last empty neighbour is f4.',
       }, {
-        text: 'Last step: e5 to f4, and the 4 stones left all go there, since the sowing goes on until the hand is empty. The gate e4–f5 is open: f5 is empty.',
+        text: 'Last step: e5 to f4, and the 4 stones left all go there, since the sowing goes on until the hand is empty (tap f4 until it is). The gate e4–f5 is open: f5 is empty.',
         position: BROWNE, ask: 'part', part: [4, 5],
         goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
         why: 'f4 is e4’s last empty neighbour.',
         wrongParts: [{ choices: [{ cell: 'f6', count: 4 }] }, { choices: [{ cell: 'd4', count: 4 }], code: 'revisit' }],
         success: 'The sowing is over: d3 (2) is enclosed by 6 + 3 + 2 + 3 = 14 stones, e4 (3) by 3 + 4 + 2 + 1 = 10. Both are captured.',
       }, {
-        text: 'The 5 captured stones go back onto any stacks, yours or White’s, at least one on each stack chosen. Browne put 1 on White’s g6 and 4 on his own g7: do the same.',
+        text: 'The 5 captured stones go back onto any stacks, yours or White’s, at least one on each stack chosen. Browne put 1 on White’s g6 and 4 on his own g7: do the same (each tap puts one).',
         position: BROWNE, ask: 'part', part: [5, 7],
         goal: { same: [BROWNE_MOVE] }, answer: BROWNE_MOVE,
         wrong: [{ move: 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g7:5', why: 'Legal, but the designer put 1 back on White’s g6 and 4 on his own g7.' }],
