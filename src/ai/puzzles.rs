@@ -514,13 +514,17 @@ fn promising(pos: &Position, rules: &Rules) -> bool {
 /// positions of one game follow each other closely).
 const PER_GAME: usize = 3;
 
-/// `count` puzzles of `kind` from self-play, no puzzle kind more than 80 %
-/// of them, at most `PER_GAME` from one game, sorted by difficulty (then position, for a stable order). Each
-/// one found is also handed to `progress` (the search is slow).
+/// `count` puzzles of `kind` from self-play, no puzzle kind more than
+/// `max_share` % of them (80 by default in the command: captures are by far
+/// the most common kind, and a lower share asks for more games to find the
+/// rarer kinds), at most `PER_GAME` from one game, sorted by difficulty
+/// (then position, for a stable order). Each one found is also handed to
+/// `progress` (the search is slow).
 pub fn generate(
     kind: GameKind,
     count: usize,
     seed: u64,
+    max_share: usize,
     progress: &mut dyn FnMut(&Puzzle),
 ) -> Vec<Puzzle> {
     let rules = Rules::default();
@@ -528,7 +532,7 @@ pub fn generate(
     let mut out: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
     let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
-    let cap = (count * 4).div_ceil(5).max(1);
+    let cap = (count * max_share.clamp(1, 100)).div_ceil(100).max(1);
     let mut games = 0;
     while out.len() < count && games < count * 50 {
         games += 1;

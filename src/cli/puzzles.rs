@@ -29,6 +29,9 @@ pub struct PuzzlesArgs {
     /// go to stderr.
     #[arg(long, default_value_t = 0)]
     real_games: usize,
+    /// No puzzle kind takes more than this percentage of the puzzles.
+    #[arg(long, default_value_t = 80)]
+    max_share: usize,
     /// Report each puzzle on stderr as it is found.
     #[arg(long)]
     verbose: bool,
@@ -38,6 +41,9 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     let kind = super::game_arg::game_kind(&args.game)?;
     if args.count == 0 {
         return Err("--count must be at least 1".into());
+    }
+    if !(1..=100).contains(&args.max_share) {
+        return Err("--max-share is a percentage, 1 to 100".into());
     }
     let (verbose, threads) = (args.verbose, args.threads.clamp(1, 16));
     let found = std::sync::atomic::AtomicUsize::new(0);
@@ -96,9 +102,8 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
                 .map(|t| {
                     let report = &report;
                     s.spawn(move || {
-                        generate(kind, share, args.seed.wrapping_add(1000 * t as u64), &mut |p| {
-                            report(p)
-                        })
+                        let seed = args.seed.wrapping_add(1000 * t as u64);
+                        generate(kind, share, seed, args.max_share, &mut |p| report(p))
                     })
                 })
                 .collect();

@@ -16,6 +16,13 @@ fn puzzles_refuses_bad_arguments_with_status_2() {
     let o = run(&["puzzles", "--game", "intermedium", "--positions", "/no/such/file"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read /no/such/file"));
+    let o = run(&["puzzles", "--game", "cash-in-hand", "--max-share", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--max-share is a percentage"));
+    // Intermedium puzzles all come from real games already.
+    let o = run(&["puzzles", "--game", "intermedium", "--real-games", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--real-games is for cash-in-hand"));
 }
 
 #[test]
