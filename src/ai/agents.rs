@@ -3,6 +3,7 @@
 
 use super::budget::Budget;
 use super::cash::Cash;
+use super::eval_intermedium::TUNED;
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
@@ -159,11 +160,16 @@ pub fn choose(
             // material exactly where the tree search only samples them.
             let mut tactics = budget.share(nodes / TACTICS_SHARE);
             let lv = level(GameKind::Intermedium, 5);
-            let report =
-                search(&mut Intermedium::racing(rules), &pos, lv.shape, &mut tactics, &draws);
+            let report = search(
+                &mut Intermedium::racing_with(rules, &TUNED),
+                &pos,
+                lv.shape,
+                &mut tactics,
+                &draws,
+            );
             budget.spend(tactics.spent());
             let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
-            let mut domain = Intermedium::racing(rules);
+            let mut domain = Intermedium::racing_with(rules, &TUNED);
             let mut moves =
                 mcts::ranked(&mut domain, &pos, settings, &mut budget, &mut rng, &draws);
             if moves.is_empty() {
