@@ -64,7 +64,16 @@ pub const HAND: Weights = Weights {
 
 /// Level 5's weights, fitted to game results by `sowboard tune` (README
 /// "Tuning the evaluation": the command, its data and its figures).
-pub const TUNED: Weights = HAND;
+pub const TUNED: Weights = Weights {
+    mobile_stone: 165,
+    mobile_stack: -294,
+    city_pressure: [0, -18, 185, 446, 200],
+    advance: 1,
+    ring_step: 1,
+    own_capture: 219,
+    enemy_capture: 109,
+    city_threat: 1048,
+};
 
 /// Whether `side` has a stack that can move (2 or more stones). Without one
 /// it has lost when its turn comes (the exact test, `has_legal_move`, also

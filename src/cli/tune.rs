@@ -62,7 +62,12 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     let found = fit(&train, args.steps, args.ridge);
     let k = found.scale;
     println!("scale K {k:.0} (fitted with the hand weights; a score of K is a 73% game)");
-    println!("hand K on held-out {:.0}", fit_scale(&held, &as_reals(&HAND)));
+    println!(
+        "K refitted: hand weights held out {:.0}; tuned weights fitted {:.0}, held out {:.0}",
+        fit_scale(&held, &as_reals(&HAND)),
+        fit_scale(&train, &as_reals(&found.weights)),
+        fit_scale(&held, &as_reals(&found.weights))
+    );
     for (name, w) in [("hand", &HAND), ("tuned", &found.weights)] {
         println!(
             "{name:5} error fitted {:.5} held out {:.5}",
