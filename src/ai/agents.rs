@@ -3,6 +3,7 @@
 
 use super::budget::Budget;
 use super::cash::Cash;
+use super::eval_intermedium::{HAND, TUNED};
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
@@ -30,6 +31,11 @@ pub enum Agent {
     /// The strong reference: MCTS with a solver, evaluation-valued leaves
     /// and progressive widening (`mcts.rs`).
     Mcts,
+    /// `mcts` evaluating Intermedium with level 5's tuned weights
+    /// (`eval_intermedium::TUNED`) instead of the hand weights: the same
+    /// search with the better evaluation, the stronger yardstick for level
+    /// 5. In Cash in Hand the same as `mcts`.
+    MctsTuned,
     /// Level 5 as it was before issue 11, frozen as a yardstick.
     Baseline5,
     /// The built-in AI at level 1-5.
@@ -39,18 +45,19 @@ pub enum Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, `uct`, `mcts`, `baseline5`, `level1` .. `level5`.
+    /// `random`, `greedy`, `uct`, `mcts`, `mcts-tuned`, `baseline5`, `level1` .. `level5`.
     fn from_str(s: &str) -> Result<Agent, String> {
         match s.to_ascii_lowercase().as_str() {
             "random" => Ok(Agent::Random),
             "greedy" => Ok(Agent::Greedy),
             "uct" => Ok(Agent::Uct),
             "mcts" => Ok(Agent::Mcts),
+            "mcts-tuned" => Ok(Agent::MctsTuned),
             "baseline5" => Ok(Agent::Baseline5),
             other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
                 Some(n @ 1..=5) => Ok(Agent::Level(n)),
                 _ => Err(format!(
-                    "unknown agent '{s}' (expected random, greedy, uct, mcts, baseline5 or level1..level5)"
+                    "unknown agent '{s}' (expected random, greedy, uct, mcts, mcts-tuned, baseline5 or level1..level5)"
                 )),
             },
         }
@@ -64,6 +71,7 @@ impl fmt::Display for Agent {
             Agent::Greedy => f.write_str("greedy"),
             Agent::Uct => f.write_str("uct"),
             Agent::Mcts => f.write_str("mcts"),
+            Agent::MctsTuned => f.write_str("mcts-tuned"),
             Agent::Baseline5 => f.write_str("baseline5"),
             Agent::Level(n) => write!(f, "level{n}"),
         }
@@ -131,14 +139,15 @@ pub fn choose(
                 Budget::new(limits.nodes.unwrap_or(REFERENCE_NODES), limits.time_ms, clock);
             uct::choose(&pos, &rules, &mut rng, &mut budget)
         }
-        Agent::Mcts => {
+        Agent::Mcts | Agent::MctsTuned => {
             let nodes = limits.nodes.unwrap_or(mcts_nodes(pos.game));
+            let weights = if agent == Agent::MctsTuned { &TUNED } else { &HAND };
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             match pos.game {
                 GameKind::Intermedium => {
                     let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: false };
                     mcts::choose(
-                        &mut Intermedium::racing(rules),
+                        &mut Intermedium::racing_with(rules, weights),
                         &pos,
                         settings,
                         &mut budget,
@@ -159,11 +168,16 @@ pub fn choose(
             // material exactly where the tree search only samples them.
             let mut tactics = budget.share(nodes / TACTICS_SHARE);
             let lv = level(GameKind::Intermedium, 5);
-            let report =
-                search(&mut Intermedium::racing(rules), &pos, lv.shape, &mut tactics, &draws);
+            let report = search(
+                &mut Intermedium::racing_with(rules, &TUNED),
+                &pos,
+                lv.shape,
+                &mut tactics,
+                &draws,
+            );
             budget.spend(tactics.spent());
             let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
-            let mut domain = Intermedium::racing(rules);
+            let mut domain = Intermedium::racing_with(rules, &TUNED);
             let mut moves =
                 mcts::ranked(&mut domain, &pos, settings, &mut budget, &mut rng, &draws);
             if moves.is_empty() {

@@ -15,25 +15,65 @@ use crate::position::Position;
 use crate::variant::{Rules, Side};
 
 const STONE: i32 = 100;
-/// Extra value of a stone that can still move.
-const MOBILE_STONE: i32 = 12;
-/// Value of each movable stack: more stacks, more choices, harder to starve.
-const MOBILE_STACK: i32 = 25;
-/// Bonus by how many of the enemy city's neighbours one occupies.
 /// Distance counted for a ring cell no stack can reach in one sowing.
 const RING_CAP: i32 = 12;
-const CITY_PRESSURE: [i32; 5] = [0, 25, 80, 200, 200];
-/// Share (percent) of the best capture the side to move can make now that is
-/// counted already: it may be its best move, but the opponent moved last.
-const OWN_CAPTURE_SHARE: i32 = 80;
-/// Share of the opponent's best capture threat: the mover can often parry it.
-const ENEMY_CAPTURE_SHARE: i32 = 35;
-/// The opponent threatens to capture the mover's city: the mover must parry.
-const CITY_THREAT: i32 = 350;
-/// Per step of distance between a side's movable stacks and the empty
-/// neighbours of the enemy city: the race to close a city's ring decides
-/// most games.
-const RING_STEP: i32 = 14;
+
+/// The evaluation's weights beside the stone's 100 points. Every term is a
+/// weight times a count (`features`), so the weights can be fitted to game
+/// results (`sowboard tune`, `src/ai/tune.rs`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Extra value of a stone that can still move.
+    pub mobile_stone: i32,
+    /// Value of each movable stack: more stacks, more choices, harder to
+    /// starve.
+    pub mobile_stack: i32,
+    /// Bonus by how many of the enemy city's neighbours one occupies
+    /// (index 0 is always 0).
+    pub city_pressure: [i32; 5],
+    /// A small pull towards the enemy city, per step of closeness, so that
+    /// play goes somewhere.
+    pub advance: i32,
+    /// Per step of distance between a side's movable stacks and the empty
+    /// neighbours of the enemy city: the race to close a city's ring decides
+    /// most games.
+    pub ring_step: i32,
+    /// Per stone of the best capture the side to move can make now: it may
+    /// be its best move, but the opponent moved last.
+    pub own_capture: i32,
+    /// Per stone of the opponent's best capture threat: the mover can often
+    /// parry it.
+    pub enemy_capture: i32,
+    /// The opponent threatens to capture the mover's city: the mover must
+    /// parry.
+    pub city_threat: i32,
+}
+
+/// The weights set by hand (rounds 1-5): the reference `mcts`, the
+/// alpha-beta levels and the analysis evaluate with these.
+pub const HAND: Weights = Weights {
+    mobile_stone: 12,
+    mobile_stack: 25,
+    city_pressure: [0, 25, 80, 200, 200],
+    advance: 1,
+    ring_step: 14,
+    own_capture: 80,
+    enemy_capture: 35,
+    city_threat: 350,
+};
+
+/// Level 5's weights, fitted to game results by `sowboard tune` (README
+/// "Tuning the evaluation": the command, its data and its figures).
+pub const TUNED: Weights = Weights {
+    mobile_stone: 165,
+    mobile_stack: -294,
+    city_pressure: [0, -18, 185, 446, 200],
+    advance: 1,
+    ring_step: 1,
+    own_capture: 219,
+    enemy_capture: 109,
+    city_threat: 1048,
+};
 
 /// Whether `side` has a stack that can move (2 or more stones). Without one
 /// it has lost when its turn comes (the exact test, `has_legal_move`, also
@@ -45,15 +85,15 @@ pub(crate) fn can_move(pos: &Position, side: Side) -> bool {
 }
 
 /// The score of `pos` for the side to move.
-pub(crate) fn evaluate(pos: &Position, rules: &Rules) -> i32 {
-    let (score, own) = evaluate_split(pos, rules);
+pub(crate) fn evaluate(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
+    let (score, own) = evaluate_split(pos, rules, w);
     score + own
 }
 
 /// `evaluate` in two parts: the score without the side to move's own best
 /// capture, and that capture's share (0 when it has none). A quiescence
 /// search stands pat on the first and plays the capture out instead.
-pub(crate) fn evaluate_split(pos: &Position, rules: &Rules) -> (i32, i32) {
+pub(crate) fn evaluate_split(pos: &Position, rules: &Rules, w: &Weights) -> (i32, i32) {
     let me = pos.side_to_move;
     let opp = me.opponent();
     if !can_move(pos, me) {
@@ -67,43 +107,118 @@ pub(crate) fn evaluate_split(pos: &Position, rules: &Rules) -> (i32, i32) {
         return (WIN - 1, 0);
     }
     let g = pos.board.geometry();
-    let mut score = material_and_shape(pos, g);
-    let own = best_capture(pos, &attack, g) * STONE * OWN_CAPTURE_SHARE / 100;
+    let mut score = material_and_shape(pos, g, w);
+    let own = best_capture(pos, &attack, g) * w.own_capture;
     let mut flipped = *pos;
     flipped.side_to_move = opp;
     let defence = flipped.attacker(rules);
-    score -= best_capture(&flipped, &defence, g) * STONE * ENEMY_CAPTURE_SHARE / 100;
+    score -= best_capture(&flipped, &defence, g) * w.enemy_capture;
     if defence.can_capture(city(me)) {
-        score -= CITY_THREAT;
+        score -= w.city_threat;
     }
     (score, own)
 }
 
+/// Number of `features`.
+pub const FEATURES: usize = 12;
+
+/// The counts `evaluate` weighs, from the side to move's view (`None` when
+/// the position is decided: no move, quiet limit, or a city capture in
+/// one): stones, mobile stones, mobile stacks (each mine minus theirs),
+/// city pressure with 1..4 ring cells (mine minus theirs, 0 or +-1),
+/// advance, ring distance (theirs minus mine), own best capture, enemy
+/// best capture (negated), enemy city threat (-1 or 0). `evaluate` is
+/// `100 x stones + the weights' dot product with the rest`
+/// (`weights_vector`); a unit test checks it.
+pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
+    let me = pos.side_to_move;
+    let opp = me.opponent();
+    if !can_move(pos, me) || (rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit) {
+        return None;
+    }
+    let attack = pos.attacker(rules);
+    if attack.can_capture(city(opp)) {
+        return None;
+    }
+    let g = pos.board.geometry();
+    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, opp));
+    let mut f = [0; FEATURES];
+    f[0] = mine.stones - theirs.stones;
+    f[1] = mine.mobile_stones - theirs.mobile_stones;
+    f[2] = mine.mobile_stacks - theirs.mobile_stacks;
+    for k in 1..=4 {
+        f[2 + k] = i32::from(mine.city_ring == k) - i32::from(theirs.city_ring == k);
+    }
+    f[7] = mine.advance - theirs.advance;
+    f[8] = theirs.ring_distance - mine.ring_distance;
+    f[9] = best_capture(pos, &attack, g);
+    let mut flipped = *pos;
+    flipped.side_to_move = opp;
+    let defence = flipped.attacker(rules);
+    f[10] = -best_capture(&flipped, &defence, g);
+    f[11] = -i32::from(defence.can_capture(city(me)));
+    Some(f)
+}
+
+/// `w` in the order of `features` (the stone first, fixed at 100).
+pub fn weights_vector(w: &Weights) -> [i32; FEATURES] {
+    let p = w.city_pressure;
+    [
+        STONE,
+        w.mobile_stone,
+        w.mobile_stack,
+        p[1],
+        p[2],
+        p[3],
+        p[4],
+        w.advance,
+        w.ring_step,
+        w.own_capture,
+        w.enemy_capture,
+        w.city_threat,
+    ]
+}
+
+/// The weights a vector in `features` order holds (its first entry, the
+/// stone, is not a weight).
+pub fn weights_from(v: &[i32; FEATURES]) -> Weights {
+    Weights {
+        mobile_stone: v[1],
+        mobile_stack: v[2],
+        city_pressure: [0, v[3], v[4], v[5], v[6]],
+        advance: v[7],
+        ring_step: v[8],
+        own_capture: v[9],
+        enemy_capture: v[10],
+        city_threat: v[11],
+    }
+}
+
 /// The terms that need no capture-threat walk: material, mobility, city
 /// pressure and the race to the enemy city.
-fn material_and_shape(pos: &Position, g: Geometry) -> i32 {
+fn material_and_shape(pos: &Position, g: Geometry, w: &Weights) -> i32 {
     let me = pos.side_to_move;
     let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, me.opponent()));
     let mut score = (mine.stones - theirs.stones) * STONE;
-    score += (mine.mobile_stones - theirs.mobile_stones) * MOBILE_STONE;
-    score += (mine.mobile_stacks - theirs.mobile_stacks) * MOBILE_STACK;
-    score += CITY_PRESSURE[mine.city_ring] - CITY_PRESSURE[theirs.city_ring];
-    score += mine.advance - theirs.advance;
-    score += (theirs.ring_distance - mine.ring_distance) * RING_STEP;
+    score += (mine.mobile_stones - theirs.mobile_stones) * w.mobile_stone;
+    score += (mine.mobile_stacks - theirs.mobile_stacks) * w.mobile_stack;
+    score += w.city_pressure[mine.city_ring] - w.city_pressure[theirs.city_ring];
+    score += (mine.advance - theirs.advance) * w.advance;
+    score += (theirs.ring_distance - mine.ring_distance) * w.ring_step;
     score
 }
 
 /// `evaluate` without the capture-threat walks (about 20 times cheaper):
 /// for ordering the hundreds of moves of a position before the best of
 /// them are evaluated in full.
-pub(crate) fn evaluate_lite(pos: &Position, rules: &Rules) -> i32 {
+pub(crate) fn evaluate_lite(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
     if !can_move(pos, pos.side_to_move) {
         return -WIN;
     }
     if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
         return 0;
     }
-    material_and_shape(pos, pos.board.geometry())
+    material_and_shape(pos, pos.board.geometry(), w)
 }
 
 struct SideTerms {
@@ -184,4 +299,51 @@ fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
         .take(TARGETS)
         .find(|&(_, c)| attack.can_capture(c))
         .map_or(0, |(n, _)| n as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::variant::GameKind;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `evaluate` is the weights' dot product with `features` wherever the
+    /// features are given, for any weights: the tuning fits the real
+    /// evaluation, not a model of it.
+    #[test]
+    fn the_evaluation_is_its_weights_times_its_features() {
+        let rules = Rules::default();
+        let odd = Weights {
+            mobile_stone: 7,
+            mobile_stack: -3,
+            city_pressure: [0, 11, 13, 17, 19],
+            advance: 2,
+            ring_step: 5,
+            own_capture: 90,
+            enemy_capture: 41,
+            city_threat: 500,
+        };
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut seen = 0;
+        for _ in 0..40 {
+            let mut game = Game::new(GameKind::Intermedium, rules);
+            while game.outcome().is_none() && game.plies().len() < 120 {
+                let pos = *game.position();
+                if let Some(f) = features(&pos, &rules) {
+                    for w in [HAND, odd] {
+                        let dot: i32 = weights_vector(&w).iter().zip(f).map(|(a, b)| a * b).sum();
+                        assert_eq!(evaluate(&pos, &rules, &w), dot, "{pos}");
+                        assert_eq!(weights_from(&weights_vector(&w)), w);
+                    }
+                    seen += 1;
+                }
+                let moves = pos.successors(&rules, usize::MAX).expect("no limit");
+                let t = moves[rng.random_range(0..moves.len())].clone();
+                game.push(t);
+            }
+        }
+        assert!(seen > 1000, "{seen} positions checked");
+    }
 }

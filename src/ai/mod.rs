@@ -19,7 +19,7 @@ mod budget;
 mod candidates_cash;
 mod cash;
 mod eval_cash;
-mod eval_intermedium;
+pub mod eval_intermedium;
 mod intermedium;
 mod levels;
 mod mcts;
@@ -29,6 +29,7 @@ pub mod puzzles;
 pub mod review;
 mod search;
 pub mod tactics;
+pub mod tune;
 mod uct;
 mod zobrist;
 

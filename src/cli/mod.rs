@@ -12,6 +12,7 @@ mod puzzles;
 mod setup;
 mod soak;
 mod tactics;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use setup::Setup;
@@ -73,6 +74,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Solve rates on the tactics suite (or generate suite positions).
     Tactics(tactics::TacticsArgs),
+    /// Fit Intermedium's evaluation weights to the games of a `match --verbose` log.
+    Tune(tune::TuneArgs),
     /// Analyse the position after the moves; last line `best <move> score <S> pv <move>; ...`.
     Analyse(analyse::AnalyseArgs),
     /// Review a game: one line per ply, `<ply> <move> <before> <after> <class>`.
@@ -160,6 +163,7 @@ fn execute(command: Command) -> Result<(), String> {
         }
         Command::Match(args) => matches::run(args),
         Command::Tactics(args) => tactics::run(args),
+        Command::Tune(args) => tune::run(args),
         Command::Analyse(args) => analyse::run_analyse(args),
         Command::Review(args) => analyse::run_review(args),
         Command::ReviewBench(args) => analyse::run_review_bench(args),
