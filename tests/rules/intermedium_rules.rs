@@ -120,6 +120,20 @@ fn rejections_name_the_rule_and_the_place() {
     ));
 }
 
+/// RULES.md section 7: only a stack of *more* than 255 stones is refused; a
+/// sowing that brings a stack to exactly 255 is legal, typed or built. The
+/// corner stack a1 can only step onto b2 (254 stones): every move from it
+/// makes b2 255 (the mirror of `a_stack_whose_every_path_passes_255_stones_cannot_move`).
+#[test]
+fn a_stack_may_grow_to_exactly_255() {
+    let p = inter(&[("a1", 2), ("b2", 254)], RED);
+    let t = after(p, "a1-b2-c3");
+    assert_eq!(t.position.board.get("b2".parse().unwrap()), 255);
+    let mut b = sowboard::MoveBuilder::new(&p, &rules());
+    assert!(b.origins().contains(&"a1".parse().unwrap()), "origins: {:?}", b.origins());
+    b.select_origin("a1".parse().unwrap()).unwrap();
+}
+
 #[test]
 fn notation_errors_change_nothing() {
     let mut game = Game::new(GameKind::Intermedium, rules());
