@@ -1,7 +1,10 @@
 //! Intermedium rules, sentence by sentence (RULES.md sections 2, 4 and 6).
 
 use crate::intermedium_support::{inter, no_first_move_rule, pos, setup};
-use sowboard::{EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, Rules, Side};
+use sowboard::{
+    EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, PositionError, Rules,
+    Side,
+};
 
 const BLUE: Side = Side::First;
 const RED: Side = Side::Second;
@@ -410,4 +413,32 @@ fn position_counters_hold_32_bit_values() {
     assert!(e.to_string().to_lowercase().contains("quiet"), "{e}");
     let e = format!("intermedium {board} blue 0 4294967296").parse::<Position>().unwrap_err();
     assert!(e.to_string().to_lowercase().contains("move"), "{e}");
+}
+
+/// RULES.md section 4: stone counts and counters are plain decimal numbers.
+/// A sign or an empty field is not a number; a number of any length is one,
+/// and past the field's range it is refused as too large, naming the cell.
+#[test]
+fn position_counts_are_plain_decimal_numbers() {
+    let ranks = |a10: &str| {
+        format!("{a10},0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0")
+    };
+    let read = |a10: &str, quiet: &str, move_number: &str| {
+        format!("intermedium {} blue {quiet} {move_number}", ranks(a10)).parse::<Position>()
+    };
+    let bad_count = |text: &str| PositionError::BadCount { cell: "a10".into(), text: text.into() };
+    let too_large =
+        |text: &str| PositionError::CountTooLarge { cell: "a10".into(), text: text.into() };
+    assert_eq!(read("+4", "0", "1"), Err(bad_count("+4")));
+    assert_eq!(read("", "0", "1"), Err(bad_count("")));
+    assert_eq!(read("0x4", "0", "1"), Err(bad_count("0x4")));
+    for huge in ["256", "1000000000000", "99999999999999999999999999"] {
+        assert_eq!(read(huge, "0", "1"), Err(too_large(huge)), "{huge}");
+    }
+    assert_eq!(read("255", "0", "1").map(|p| p.board.get("a10".parse().unwrap())), Ok(255));
+    assert_eq!(read("0", "+1", "1"), Err(PositionError::BadQuiet("+1".into())));
+    assert_eq!(read("0", "0", "+1"), Err(PositionError::BadMoveNumber("+1".into())));
+    assert_eq!(read("0", "0", "0"), Err(PositionError::BadMoveNumber("0".into())));
+    let e = read("1000000000000", "0", "1").unwrap_err().to_string();
+    assert!(e.contains("a10") && e.contains("255"), "{e}");
 }
