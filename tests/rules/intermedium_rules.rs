@@ -442,3 +442,17 @@ fn position_counts_are_plain_decimal_numbers() {
     let e = read("1000000000000", "0", "1").unwrap_err().to_string();
     assert!(e.contains("a10") && e.contains("255"), "{e}");
 }
+
+/// RULES.md section 4: RANKS runs from the top rank down to rank 1, so a
+/// rank of the wrong length is named by its number counted from the bottom.
+#[test]
+fn a_rank_of_the_wrong_length_is_named_by_its_number() {
+    let rows = ["0,0,0,0,0,0,0"; 10];
+    for (i, rank) in [(0, 10), (5, 5), (9, 1)] {
+        let mut r = rows;
+        r[i] = "0,0,0,0,0,0";
+        let text = format!("intermedium {} blue 0 1", r.join("/"));
+        let e = text.parse::<Position>().unwrap_err();
+        assert_eq!(e, PositionError::CellCount { rank, expected: 7, found: 6 }, "{text}");
+    }
+}
