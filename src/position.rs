@@ -98,11 +98,14 @@ impl Position {
     }
 }
 
+/// A plain decimal number (digits only, no sign), of any length. A number
+/// past `u64` reads as `u64::MAX`: every field then refuses it by its range
+/// (a cell "holds N stones; the most is 255"), not as "not a number".
 fn parse_number(text: &str) -> Option<u64> {
-    if text.is_empty() || text.len() > 12 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    text.parse().ok()
+    Some(text.parse().unwrap_or(u64::MAX))
 }
 
 impl FromStr for Position {

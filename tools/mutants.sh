@@ -12,6 +12,11 @@
 # Each mutant is checked with the `rules` test binary alone, without its
 # slow perft test (golden_counts_over_a_million); the results (caught.txt,
 # missed.txt, timeout.txt, unviable.txt) go to mutants.out/.
+#
+# Code that only the AI uses (the one-move threat queries) is checked by
+# the library's unit tests instead: MUTANTS_TESTS replaces the test
+# arguments given to cargo test, e.g.
+#   MUTANTS_TESTS='--lib intermedium::threat' tools/mutants.sh src/intermedium/threat.rs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -29,5 +34,5 @@ selection=()
 for f in "${files[@]}"; do
   if [ -d "$f" ]; then selection+=(--file "$f/**/*.rs"); else selection+=(--file "$f"); fi
 done
-nice -n 5 cargo mutants "${selection[@]}" "${extra[@]}" \
-  -- --test rules -- --skip golden_counts_over_a_million
+read -ra tests <<<"${MUTANTS_TESTS:---test rules -- --skip golden_counts_over_a_million}"
+nice -n 5 cargo mutants "${selection[@]}" "${extra[@]}" -- "${tests[@]}"

@@ -1,7 +1,10 @@
 //! Intermedium rules, sentence by sentence (RULES.md sections 2, 4 and 6).
 
 use crate::intermedium_support::{inter, no_first_move_rule, pos, setup};
-use sowboard::{EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, Rules, Side};
+use sowboard::{
+    EndReason, Game, GameKind, IllegalMove, Outcome, PlayError, Position, PositionError, Rules,
+    Side,
+};
 
 const BLUE: Side = Side::First;
 const RED: Side = Side::Second;
@@ -118,6 +121,20 @@ fn rejections_name_the_rule_and_the_place() {
         e,
         IllegalMove::GameOver(_, Outcome { winner: Some(RED), reason: EndReason::NoMoves })
     ));
+}
+
+/// RULES.md section 7: only a stack of *more* than 255 stones is refused; a
+/// sowing that brings a stack to exactly 255 is legal, typed or built. The
+/// corner stack a1 can only step onto b2 (254 stones): every move from it
+/// makes b2 255 (the mirror of `a_stack_whose_every_path_passes_255_stones_cannot_move`).
+#[test]
+fn a_stack_may_grow_to_exactly_255() {
+    let p = inter(&[("a1", 2), ("b2", 254)], RED);
+    let t = after(p, "a1-b2-c3");
+    assert_eq!(t.position.board.get("b2".parse().unwrap()), 255);
+    let mut b = sowboard::MoveBuilder::new(&p, &rules());
+    assert!(b.origins().contains(&"a1".parse().unwrap()), "origins: {:?}", b.origins());
+    b.select_origin("a1".parse().unwrap()).unwrap();
 }
 
 #[test]
@@ -396,4 +413,46 @@ fn position_counters_hold_32_bit_values() {
     assert!(e.to_string().to_lowercase().contains("quiet"), "{e}");
     let e = format!("intermedium {board} blue 0 4294967296").parse::<Position>().unwrap_err();
     assert!(e.to_string().to_lowercase().contains("move"), "{e}");
+}
+
+/// RULES.md section 4: stone counts and counters are plain decimal numbers.
+/// A sign or an empty field is not a number; a number of any length is one,
+/// and past the field's range it is refused as too large, naming the cell.
+#[test]
+fn position_counts_are_plain_decimal_numbers() {
+    let ranks = |a10: &str| {
+        format!("{a10},0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0")
+    };
+    let read = |a10: &str, quiet: &str, move_number: &str| {
+        format!("intermedium {} blue {quiet} {move_number}", ranks(a10)).parse::<Position>()
+    };
+    let bad_count = |text: &str| PositionError::BadCount { cell: "a10".into(), text: text.into() };
+    let too_large =
+        |text: &str| PositionError::CountTooLarge { cell: "a10".into(), text: text.into() };
+    assert_eq!(read("+4", "0", "1"), Err(bad_count("+4")));
+    assert_eq!(read("", "0", "1"), Err(bad_count("")));
+    assert_eq!(read("0x4", "0", "1"), Err(bad_count("0x4")));
+    for huge in ["256", "1000000000000", "99999999999999999999999999"] {
+        assert_eq!(read(huge, "0", "1"), Err(too_large(huge)), "{huge}");
+    }
+    assert_eq!(read("255", "0", "1").map(|p| p.board.get("a10".parse().unwrap())), Ok(255));
+    assert_eq!(read("0", "+1", "1"), Err(PositionError::BadQuiet("+1".into())));
+    assert_eq!(read("0", "0", "+1"), Err(PositionError::BadMoveNumber("+1".into())));
+    assert_eq!(read("0", "0", "0"), Err(PositionError::BadMoveNumber("0".into())));
+    let e = read("1000000000000", "0", "1").unwrap_err().to_string();
+    assert!(e.contains("a10") && e.contains("255"), "{e}");
+}
+
+/// RULES.md section 4: RANKS runs from the top rank down to rank 1, so a
+/// rank of the wrong length is named by its number counted from the bottom.
+#[test]
+fn a_rank_of_the_wrong_length_is_named_by_its_number() {
+    let rows = ["0,0,0,0,0,0,0"; 10];
+    for (i, rank) in [(0, 10), (5, 5), (9, 1)] {
+        let mut r = rows;
+        r[i] = "0,0,0,0,0,0";
+        let text = format!("intermedium {} blue 0 1", r.join("/"));
+        let e = text.parse::<Position>().unwrap_err();
+        assert_eq!(e, PositionError::CellCount { rank, expected: 7, found: 6 }, "{text}");
+    }
 }
