@@ -13,7 +13,8 @@
 //! - `parts`: a checked move's parts and the transition they make.
 //! - `builder`: a move one choice at a time; `random`: a random legal move.
 //! - `threats`: what one move can capture, without listing moves (`target`:
-//!   whether one given stack can fall).
+//!   whether one given stack can fall; `sets`: every set of given stacks
+//!   one move captures).
 //!
 //! This file is the module's face: it implements `GameRules` with its
 //! children and only re-exports `builder`, so that the builder may ask the
@@ -26,6 +27,7 @@ mod movegen;
 mod notation;
 mod parts;
 mod random;
+mod sets;
 mod sowing;
 mod target;
 mod threats;

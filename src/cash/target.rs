@@ -29,7 +29,9 @@
 //!   unvisited neighbour) is reachable over unvisited cells by steps each
 //!   affordable with the cash that could be left by then.
 
-use super::sowing::{bit, cash_needed, has_first_step, max_partial, Visited};
+use super::sowing::{
+    bit, cash_needed, has_first_step, keep_unbeaten, max_partial, path_to, reachable, Node, Visited,
+};
 use crate::board::{Board, Cell, Geometry, MAX_CELLS};
 use crate::position::Position;
 use rustc_hash::FxHashMap;
@@ -58,15 +60,6 @@ struct Around {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
     cell: u8,
-    around: Around,
-}
-
-/// A kept state with a parent link, so that its path can be written.
-#[derive(Clone, Copy)]
-struct Node {
-    parent: u32,
-    cell: u8,
-    visited: Visited,
     around: Around,
 }
 
@@ -156,13 +149,8 @@ impl Search<'_> {
             let h = board.get(n) as u32 - if n == origin { k } else { 0 };
             start = self.with(start, n, 0, h);
         }
-        let root = Node {
-            parent: u32::MAX,
-            cell: g.index(origin) as u8,
-            visited: bit(g, origin),
-            around: start,
-        };
-        let mut nodes = vec![root];
+        let mut nodes = vec![Node::root(g, origin)];
+        let mut arounds = vec![start];
         let mut kept: FxHashMap<Key, Vec<(Visited, u8)>> = FxHashMap::default();
         let mut by_cash: Vec<Vec<u32>> = vec![Vec::new(); k as usize + 1];
         by_cash[k as usize].push(0);
@@ -170,8 +158,9 @@ impl Search<'_> {
         for cash in (1..=k).rev() {
             for id in std::mem::take(&mut by_cash[cash as usize]) {
                 let node = nodes[id as usize];
+                let around = arounds[id as usize];
                 let at = g.cell(node.cell as usize);
-                if !self.worth_following(&node, at, cash)? {
+                if !self.worth_following(&node, around, at, cash)? {
                     continue;
                 }
                 for (dir, to) in g.diagonal(at) {
@@ -180,7 +169,7 @@ impl Search<'_> {
                     }
                     self.tick(1)?;
                     let h = board.get(to) as u32;
-                    if self.captured(self.with(node.around, to, h, h + cash)) {
+                    if self.captured(self.with(around, to, h, h + cash)) {
                         let mut path = path_to(&nodes, id, g);
                         path.push((to, cash as u8));
                         return Ok(Some(Sowing { origin, count: k, path }));
@@ -189,18 +178,18 @@ impl Search<'_> {
                     if max_partial(board, to, cash, node.visited) == 0 {
                         continue;
                     }
-                    let around = self.with(node.around, to, h, h + 1);
+                    let next = self.with(around, to, h, h + 1);
                     let left = (cash - 1) as u8;
                     let visited = node.visited | bit(g, to);
-                    let list = kept.entry(Key { cell: g.index(to) as u8, around }).or_default();
+                    let list =
+                        kept.entry(Key { cell: g.index(to) as u8, around: next }).or_default();
                     self.tick(1 + list.len() / 8)?;
-                    if list.iter().any(|&(v, c)| v & !visited == 0 && c >= left) {
+                    if !keep_unbeaten(list, visited, left) {
                         continue;
                     }
-                    list.retain(|&(v, c)| !(visited & !v == 0 && left >= c));
-                    list.push((visited, left));
                     by_cash[left as usize].push(nodes.len() as u32);
-                    nodes.push(Node { parent: id, cell: g.index(to) as u8, visited, around });
+                    nodes.push(Node { parent: id, cell: g.index(to) as u8, drop: 1, visited });
+                    arounds.push(next);
                 }
             }
         }
@@ -209,13 +198,19 @@ impl Search<'_> {
 
     /// Whether the state could still capture the target (see the module;
     /// this never says no wrongly).
-    fn worth_following(&mut self, node: &Node, at: Cell, cash: u32) -> Result<bool, OutOfWork> {
+    fn worth_following(
+        &mut self,
+        node: &Node,
+        around: Around,
+        at: Cell,
+        cash: u32,
+    ) -> Result<bool, OutOfWork> {
         let g = self.g;
         let mut empty: Visited = 0;
         let mut open: Visited = 0;
         for (i, &n) in self.neighbours.iter().enumerate() {
             let b = bit(g, n);
-            if node.around.occupied & (1 << i) == 0 {
+            if around.occupied & (1 << i) == 0 {
                 // Visited cells hold a drop, but a visited origin may be empty.
                 if node.visited & b != 0 {
                     return Ok(false);
@@ -226,7 +221,7 @@ impl Search<'_> {
                 open |= b;
             }
         }
-        let missing = (self.need as u32).saturating_sub(node.around.total as u32);
+        let missing = (self.need as u32).saturating_sub(around.total as u32);
         if empty == 0 && missing == 0 {
             // Already outweighed (a redistribution can leave a stack so):
             // any step on falls back on the arrival's judgement.
@@ -236,50 +231,12 @@ impl Search<'_> {
             return Ok(false);
         }
         // Every empty neighbour must be reached; with none, some open one.
-        let mut wanted = if empty != 0 { empty } else { open };
-        let all = empty != 0;
-        // Breadth-first over unvisited cells; the i-th step is taken with
-        // at most cash - (i - 1) in hand.
-        let mut seen = node.visited | bit(g, at);
-        let mut ring = vec![at];
-        for step in 0..cash {
-            self.tick(1)?;
-            let mut next = Vec::new();
-            for &c in &ring {
-                for (dir, to) in g.diagonal(c) {
-                    let b = bit(g, to);
-                    if seen & b != 0 || cash_needed(self.board, c, dir) > cash - step {
-                        continue;
-                    }
-                    seen |= b;
-                    if wanted & b != 0 {
-                        wanted &= !b;
-                        if !all || wanted == 0 {
-                            return Ok(true);
-                        }
-                    }
-                    next.push(to);
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            ring = next;
-        }
-        Ok(false)
+        let (wanted, all) = if empty != 0 { (empty, true) } else { (open, false) };
+        let enough = |r: Visited| if all { r == wanted } else { r != 0 };
+        let (reached, rings) = reachable(self.board, at, cash, node.visited, wanted, enough);
+        self.tick(rings)?;
+        Ok(enough(reached))
     }
-}
-
-/// The steps from the origin to node `id`, in order (each dropping 1).
-fn path_to(nodes: &[Node], mut id: u32, g: Geometry) -> Vec<(Cell, u8)> {
-    let mut path = Vec::new();
-    while nodes[id as usize].parent != u32::MAX {
-        let node = nodes[id as usize];
-        path.push((g.cell(node.cell as usize), 1));
-        id = node.parent;
-    }
-    path.reverse();
-    path
 }
 
 #[cfg(test)]

@@ -256,3 +256,39 @@ fn cash_in_hand_threats_in_real_games() {
         "{positions} positions, all complete: largest sets {largest}, listable {listable}, with threats {with_threats}"
     );
 }
+
+/// The figures of the README's Threats paragraph: Cash in Hand threats on
+/// every position of 8 games of levels 2 and 3 (each against the other and
+/// itself, up to 80 plies), at the page's work limit. Every position must
+/// be settled; how often the largest sets are found too, and the slowest
+/// answer, are printed (times are not checked: the machine is shared).
+#[test]
+#[ignore = "2 minutes; run by hand for the README's figures"]
+fn cash_in_hand_threats_on_more_real_games() {
+    const PAGE_LIMIT: usize = 300_000;
+    let rules = Rules::default();
+    let games: [(u8, u8, u64); 8] =
+        [(2, 3, 0), (2, 3, 1), (2, 3, 2), (3, 2, 3), (3, 2, 4), (2, 2, 5), (3, 3, 6), (3, 3, 7)];
+    let (mut positions, mut largest, mut worst_ms) = (0, 0, 0f64);
+    for (first, second, seed) in games {
+        let mut game = Game::new(GameKind::CashInHand, rules);
+        for ply in 0..80 {
+            let pos = *game.position();
+            let started = std::time::Instant::now();
+            let t = pos.threats(&rules, PAGE_LIMIT);
+            worst_ms = worst_ms.max(started.elapsed().as_secs_f64() * 1e3);
+            assert!(t.complete, "seed {seed} ply {ply}: {pos}");
+            positions += 1;
+            largest += usize::from(t.largest);
+            let level = if ply % 2 == 0 { first } else { second };
+            let Some(mv) = choose(Agent::Level(level), &game, seed, Limits::default(), &NoClock)
+            else {
+                break;
+            };
+            game.play(&mv.mv).expect("the AI plays legal moves");
+        }
+    }
+    eprintln!(
+        "{positions} positions, all complete, largest sets {largest}, worst {worst_ms:.0} ms"
+    );
+}
