@@ -6,19 +6,20 @@
 //! a position without a threat costs microseconds and is known complete;
 //! only when some target can fall are the moves listed (within `limit`).
 //! Cash in Hand's moves in a middle game number in the millions (each
-//! capture times every redistribution), so its threats are one move per
-//! largest set of stacks a move can capture (every stack that can fall is in
-//! one), found by a pruned search over sowing states
-//! (`cash::capture_threats`), exact, without listing moves.
+//! capture times every redistribution), so it never lists them
+//! (`cash::capture_threats`): an exact search per enemy stack finds every
+//! stack some move captures, each with a move that takes it; then, within
+//! what is left of `limit`, a search over the threatened stacks finds one
+//! move per largest set of them captured together (`largest`); past the
+//! limit the answer keeps the per-stack moves.
 
 use crate::board::Cell;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant::{EndReason, GameKind, RuleOptions, Side};
 
-/// One capturing move of the side not to move (in Cash in Hand: one move for
-/// each largest set of stacks a move can capture, a set no other move's
-/// captures contain; its redistribution is any legal one).
+/// One capturing move of the side not to move (in Cash in Hand its
+/// redistribution is any legal one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Threat {
     pub mv: Move,
@@ -34,9 +35,16 @@ pub struct Threat {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
     pub threats: Vec<Threat>,
-    /// False when the moves were too many to list within the limit: then
-    /// `threats` is empty and says nothing.
+    /// Every stack (and city) that some move captures is taken by one of
+    /// `threats`. False when that could not be settled within the limit:
+    /// then `threats` is empty and says nothing.
     pub complete: bool,
+    /// Every largest set of stacks captured together (one no other move's
+    /// captures contain) has a move in `threats`. Intermedium lists every
+    /// capturing move; Cash in Hand lists one move per largest set when that
+    /// search finishes within the limit, and otherwise (false) one move per
+    /// set taken by the moves found for each threatened stack.
+    pub largest: bool,
 }
 
 impl Position {
@@ -65,15 +73,17 @@ impl Position {
                 .filter(|&c| other.board.is_occupied(c) || c == crate::city(mine))
                 .any(|c| attacker.can_capture(c));
             if !any {
-                return Threats { threats: Vec::new(), complete: true };
+                return Threats { threats: Vec::new(), complete: true, largest: true };
             }
         }
         let listed = match self.game {
-            GameKind::CashInHand => crate::cash::capture_threats(&other, limit),
-            GameKind::Intermedium => other.successors(rules, limit),
+            GameKind::CashInHand => {
+                crate::cash::capture_threats(&other, limit).map(|t| (t.moves, t.largest))
+            }
+            GameKind::Intermedium => other.successors(rules, limit).map(|m| (m, true)),
         };
-        let Ok(moves) = listed else {
-            return Threats { threats: Vec::new(), complete: false };
+        let Ok((moves, largest)) = listed else {
+            return Threats { threats: Vec::new(), complete: false, largest: false };
         };
         let mut threats: Vec<Threat> = moves
             .into_iter()
@@ -93,7 +103,7 @@ impl Position {
                 .then(b.stones.cmp(&a.stones))
                 .then(a.mv.to_string().cmp(&b.mv.to_string()))
         });
-        Threats { threats, complete: true }
+        Threats { threats, complete: true, largest }
     }
 }
 
@@ -158,7 +168,7 @@ mod tests {
         let pos: Position = text.parse().unwrap();
         let rules = RuleOptions::default();
         let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
-        assert!(t.complete && !t.threats.is_empty(), "{t:?}");
+        assert!(t.complete && t.largest && !t.threats.is_empty(), "{t:?}");
         let brute = sets_by_brute_force(&pos.other_to_move(), &rules).unwrap();
         assert_eq!(sets_of(&t), brute);
         check_moves(&pos, &rules, &t);
@@ -170,29 +180,15 @@ mod tests {
     #[test]
     fn cash_in_hand_threats_match_the_full_move_list() {
         use rand::rngs::SmallRng;
-        use rand::{Rng, SeedableRng};
+        use rand::SeedableRng;
         let rules = RuleOptions::default();
         let mut rng = SmallRng::seed_from_u64(12);
         let (mut compared, mut with_threats) = (0, 0);
         for _ in 0..400 {
-            let mut pos = Position::start(GameKind::CashInHand);
-            let g = pos.board.geometry();
-            pos.board = crate::board::Board::empty(g);
-            // A cluster in one corner of the board, so that stacks touch.
-            let stacks = rng.random_range(4..14);
-            for _ in 0..stacks {
-                let cell = crate::board::Cell::new(rng.random_range(0..5), rng.random_range(0..5));
-                pos.board.set(cell, rng.random_range(1..7));
-            }
-            if pos.stones_of(Side::First) == 0 || pos.stones_of(Side::Second) == 0 {
-                continue;
-            }
-            if rng.random_bool(0.5) {
-                pos.side_to_move = Side::Second;
-            }
+            let Some(pos) = crate::cash::clustered_position(&mut rng) else { continue };
             let Some(brute) = sets_by_brute_force(&pos.other_to_move(), &rules) else { continue };
             let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
-            assert!(t.complete, "{pos}");
+            assert!(t.complete && t.largest, "{pos}");
             assert_eq!(sets_of(&t), brute, "{pos}");
             check_moves(&pos, &rules, &t);
             compared += 1;
@@ -212,13 +208,13 @@ mod tests {
         let start = Position::start(GameKind::Intermedium);
         assert_eq!(
             start.threats(&rules, DEFAULT_MOVE_LIMIT),
-            Threats { threats: vec![], complete: true }
+            Threats { threats: vec![], complete: true, largest: true }
         );
         let cash = Position::start(GameKind::CashInHand);
         assert!(cash.other_to_move().successors(&rules, 10_000).is_err(), "too many to list");
         assert_eq!(
             cash.threats(&rules, DEFAULT_MOVE_LIMIT),
-            Threats { threats: vec![], complete: true }
+            Threats { threats: vec![], complete: true, largest: true }
         );
     }
 }

@@ -12,7 +12,9 @@
 //!   doubt on boards holding more than 255 stones, where stacks can overflow).
 //! - `parts`: a checked move's parts and the transition they make.
 //! - `builder`: a move one choice at a time; `random`: a random legal move.
-//! - `threats`: every set of stacks one move can capture, without listing moves.
+//! - `threats`: what one move can capture, without listing moves (`target`:
+//!   whether one given stack can fall; `sets`: every set of given stacks
+//!   one move captures).
 //!
 //! This file is the module's face: it implements `GameRules` with its
 //! children and only re-exports `builder`, so that the builder may ask the
@@ -25,12 +27,16 @@ mod movegen;
 mod notation;
 mod parts;
 mod random;
+mod sets;
 mod sowing;
+mod target;
 mod threats;
 mod validate;
 
 pub use builder::Builder;
 pub use movegen::first_moves;
+#[cfg(test)]
+pub(crate) use random::clustered_position;
 pub use random::random_move;
 pub(crate) use threats::capture_threats;
 

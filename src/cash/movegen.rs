@@ -19,7 +19,7 @@
 
 use super::capture::{captures, receivers, remove};
 use super::parts::{transition, Parts};
-use super::sowing::{bit, cash_needed, has_first_step, max_partial, Visited};
+use super::sowing::{bit, cash_needed, has_first_step, max_partial, path_to, Node};
 use crate::board::{Board, Cell, MAX_CELLS};
 use crate::errors::LimitExceeded;
 use crate::position::Position;
@@ -40,16 +40,6 @@ type Drops = [u8; MAX_CELLS / 2];
 struct Key {
     cell: u8,
     drops: Drops,
-}
-
-/// One merged sowing state, with a parent link so that a real path can be
-/// written for every result.
-#[derive(Clone, Copy)]
-struct Node {
-    parent: u32,
-    cell: u8,
-    drop: u8,
-    visited: Visited,
 }
 
 enum Stop {
@@ -105,12 +95,7 @@ impl Generator<'_> {
     fn sowings(&mut self, origin: Cell, k: u8) -> Result<(), Stop> {
         let board = self.pos.board;
         let g = board.geometry();
-        let mut nodes = vec![Node {
-            parent: u32::MAX,
-            cell: g.index(origin) as u8,
-            drop: 0,
-            visited: bit(g, origin),
-        }];
+        let mut nodes = vec![Node::root(g, origin)];
         let mut drops_of: Vec<Drops> = vec![[0; MAX_CELLS / 2]];
         let mut index: FxHashMap<Key, u32> = FxHashMap::default();
         let mut by_cash: Vec<Vec<u32>> = vec![Vec::new(); k as usize + 1];
@@ -258,18 +243,6 @@ fn slot_cell(g: crate::board::Geometry, slot: usize, origin: Cell) -> Cell {
     } else {
         g.cell(slot * 2 + 1)
     }
-}
-
-/// The steps from the origin to node `id`, in order.
-fn path_to(nodes: &[Node], mut id: u32, g: crate::board::Geometry) -> Vec<(Cell, u8)> {
-    let mut path = Vec::new();
-    while nodes[id as usize].parent != u32::MAX {
-        let node = nodes[id as usize];
-        path.push((g.cell(node.cell as usize), node.drop));
-        id = node.parent;
-    }
-    path.reverse();
-    path
 }
 
 /// See `CashInHand::generate`.

@@ -60,3 +60,25 @@ pub fn random_move<R: Rng + ?Sized>(
     }
     b.finish()
 }
+
+/// A Cash in Hand position for tests: 4 to 13 stacks of 1 to 6 stones in
+/// the 5 x 5 corner, so that stacks touch and the full move list stays
+/// small enough to compare with; `None` when one side has no stones.
+#[cfg(test)]
+pub(crate) fn clustered_position<R: Rng + ?Sized>(rng: &mut R) -> Option<Position> {
+    use crate::board::{Board, Cell};
+    use crate::variant::Side;
+    let mut pos = Position::start(GameKind::CashInHand);
+    pos.board = Board::empty(pos.board.geometry());
+    for _ in 0..rng.random_range(4..14) {
+        let cell = Cell::new(rng.random_range(0..5), rng.random_range(0..5));
+        pos.board.set(cell, rng.random_range(1..7));
+    }
+    if pos.stones_of(Side::First) == 0 || pos.stones_of(Side::Second) == 0 {
+        return None;
+    }
+    if rng.random_bool(0.5) {
+        pos.side_to_move = Side::Second;
+    }
+    Some(pos)
+}

@@ -95,6 +95,93 @@ pub(crate) fn has_first_step(board: &Board, origin: Cell, cash: u32) -> bool {
     can_leave(board, origin, cash, bit(board.geometry(), origin))
 }
 
+/// A partial sowing kept by a search over sowings (`movegen`, `target`,
+/// `sets`): where the cash stands, the drop made there, the cells visited,
+/// and the state it came from, so that its path can be written.
+#[derive(Clone, Copy)]
+pub(crate) struct Node {
+    pub parent: u32,
+    pub cell: u8,
+    pub drop: u8,
+    pub visited: Visited,
+}
+
+impl Node {
+    /// The start of every sowing from `origin`: nothing dropped yet.
+    pub fn root(g: Geometry, origin: Cell) -> Node {
+        Node { parent: u32::MAX, cell: g.index(origin) as u8, drop: 0, visited: bit(g, origin) }
+    }
+}
+
+/// The steps from the origin to node `id`, in order, with their drops.
+pub(crate) fn path_to(nodes: &[Node], mut id: u32, g: Geometry) -> Vec<(Cell, u8)> {
+    let mut path = Vec::new();
+    while nodes[id as usize].parent != u32::MAX {
+        let node = nodes[id as usize];
+        path.push((g.cell(node.cell as usize), node.drop));
+        id = node.parent;
+    }
+    path.reverse();
+    path
+}
+
+/// Adds the state (`visited`, `left` cash) to `kept`, the states of one
+/// (cell, summary) of a search none of which beats another, unless one
+/// there beats it: one with a subset of the cells visited and no less cash
+/// can do all the other can. Whether it was added.
+pub(crate) fn keep_unbeaten(kept: &mut Vec<(Visited, u8)>, visited: Visited, left: u8) -> bool {
+    if kept.iter().any(|&(v, c)| v & !visited == 0 && c >= left) {
+        return false;
+    }
+    kept.retain(|&(v, c)| !(visited & !v == 0 && left >= c));
+    kept.push((visited, left));
+    true
+}
+
+/// The cells of `wanted` that a sowing standing on `at` with `cash` in hand
+/// (`visited` visited) might still reach, over-estimated so as never to
+/// miss one: over unvisited cells, the i-th step needing no more than
+/// cash - (i - 1) (each step drops at least 1), the stones it drops ignored.
+/// Stops once `enough` says so of what is reached. Also returns how many
+/// rings of steps were looked at (the caller's work).
+pub(crate) fn reachable(
+    board: &Board,
+    at: Cell,
+    cash: u32,
+    visited: Visited,
+    wanted: Visited,
+    enough: impl Fn(Visited) -> bool,
+) -> (Visited, usize) {
+    let g = board.geometry();
+    let mut reached: Visited = 0;
+    let mut seen = visited | bit(g, at);
+    let mut ring = vec![at];
+    for step in 0..cash {
+        let mut next = Vec::new();
+        for &c in &ring {
+            for (dir, to) in g.diagonal(c) {
+                let b = bit(g, to);
+                if seen & b != 0 || cash_needed(board, c, dir) > cash - step {
+                    continue;
+                }
+                seen |= b;
+                if wanted & b != 0 {
+                    reached |= b;
+                    if enough(reached) {
+                        return (reached, step as usize + 1);
+                    }
+                }
+                next.push(to);
+            }
+        }
+        if next.is_empty() {
+            return (reached, step as usize + 1);
+        }
+        ring = next;
+    }
+    (reached, cash as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

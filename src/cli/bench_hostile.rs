@@ -20,6 +20,15 @@ const INTERMEDIUM: [(&str, &str); 3] = [
     ("intermedium many 2s", "intermedium 0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0 blue 0 5"),
 ];
 
+/// Cash in Hand set-ups beyond the builder bench's: every Black stack of 4
+/// next to White 1s, a 60-stone White stack among them; Black to move, so
+/// the threats are White's, and each Black stack can fall (the per-stack
+/// threat search answers quickly, the largest sets take longest).
+const CASH: [(&str, &str); 1] = [(
+    "cash Black 4s, White 1s and a 60",
+    "cash-in-hand 1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,60,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1 black 0 9",
+)];
+
 /// The page's AI deadlines (`www/board/options.js`, `SAFETY_DEADLINE_MS`).
 fn page_deadline_ms(level: u8) -> Option<f64> {
     match level {
@@ -32,7 +41,7 @@ fn page_deadline_ms(level: u8) -> Option<f64> {
 pub fn run() {
     let rules = Rules::default();
     let cash = super::bench_builder::POSITIONS.iter().filter(|(n, _)| n.starts_with("cash"));
-    for (name, text) in INTERMEDIUM.iter().chain(cash) {
+    for (name, text) in INTERMEDIUM.iter().chain(cash).chain(CASH.iter()) {
         let pos: Position = match text.parse() {
             Ok(p) => p,
             Err(e) => {

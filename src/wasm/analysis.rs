@@ -78,6 +78,7 @@ struct ThreatJs {
 struct ThreatsJs {
     threats: Vec<ThreatJs>,
     complete: bool,
+    largest: bool,
 }
 
 fn strength(level: &JsValue, nodes: &JsValue, default: Strength) -> Result<Strength, ApiError> {
@@ -195,10 +196,12 @@ impl JsGame {
         Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
     }
 
-    /// What the side not to move could capture if it moved now: every such
-    /// move with the stacks it takes and whether it takes the city.
-    /// `complete` is false (and the list empty) when the moves were too
-    /// many to list within `limit` (default the engine's, 5 000 000).
+    /// What the side not to move could capture if it moved now: capturing
+    /// moves with the stacks they take and whether they take the city.
+    /// `complete`: every stack (and city) that can fall is taken by one of
+    /// them (false, and the list empty, when that was not settled within
+    /// `limit`, default the engine's 5 000 000); `largest`: every largest set
+    /// of stacks captured together has a move in the list (see `Threats`).
     #[wasm_bindgen(unchecked_return_type = "Threats")]
     pub fn threats(
         &self,
@@ -219,6 +222,7 @@ impl JsGame {
                 })
                 .collect(),
             complete: t.complete,
+            largest: t.largest,
         };
         Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
     }

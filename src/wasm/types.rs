@@ -111,5 +111,11 @@ export interface ReviewedMove {
 }
 /** A capturing move of the side not to move. */
 export interface Threat { move: string; captured: string[]; stones: number; city: boolean; }
-export interface Threats { threats: Threat[]; complete: boolean; }
+/**
+ * `complete`: every stack (and city) that can fall is taken by one of `threats`
+ * (false, and the list empty, when not settled within the limit). `largest`:
+ * every largest set of stacks captured together has a move in the list (else,
+ * in Cash in Hand, one move per set the moves found for each stack take).
+ */
+export interface Threats { threats: Threat[]; complete: boolean; largest: boolean; }
 "#;

@@ -9,6 +9,9 @@ import { appReady, freshApp, openLink } from './lib/page.mjs';
 const FORCED = 'intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11';
 // Red to move: Blue threatens e8-d9-c10 onto Red's city.
 const THREATENED = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0/0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,5,1,0,0,0,0/2,1,0,0,0,0,0/3,0,3,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 red 0 10';
+// A Cash in Hand middle game (level 2 against level 3, move 22), White to
+// move: one Black move takes f3, g2, g6 and h7 (the page's limit settles it).
+const CASH_MIDDLE = 'cash-in-hand 0,1,0,1,0,1,0,2/2,0,3,0,41,0,4,1/0,1,0,3,0,2,1,0/1,0,1,0,3,0,2,0/0,2,0,0,0,1,0,1/1,0,4,0,3,1,1,0/0,3,0,2,0,0,1,37/0,0,0,0,0,0,1,0 white 0 22';
 const GAME = ['a4-b5-c6-d7-c8', 'c7-d8-e7-f6-g7', 'c4-b5-c6-d7-c8', 'd8-c7-d6-e7-d8-c7', 'e4-d5-c6-b7-a8'];
 
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
@@ -71,7 +74,7 @@ test('analysis: threats of the side not to move are listed and marked', async (c
   await page.check('#threats-toggle');
   await page.waitForFunction(() => (document.getElementById('threats-text')?.textContent ?? '').length > 0);
   const text = await page.locator('#threats-text').textContent();
-  assert(/^Blue threatens \d+ captures: /.test(text ?? '') && /\(takes the city\)/.test(text ?? ''), `threats: ${text}`);
+  assert(/^Blue threatens the city\b.*\. Moves?: /.test(text ?? '') && /\(takes the city\)/.test(text ?? ''), `threats: ${text}`);
   const marked = await page.evaluate(() => document.querySelector('sowing-board').threatened);
   assert(marked.includes('d10'), `the city is marked: ${marked}`);
   await page.uncheck('#threats-toggle');
@@ -98,6 +101,41 @@ test('analysis: a review shows progress, counts per side, and the graph jumps to
   await page.waitForFunction(() => document.getElementById('review-note')?.textContent === 'Review stopped.');
   assertEqual(errors, [], 'console errors');
   await page.close();
+});
+
+/** Turns the threats on in the Cash in Hand middle game; returns the text and the marked cells. */
+async function cashThreats(page, shot) {
+  await page.click('#analyse');
+  await page.check('#threats-toggle');
+  await page.waitForFunction(() => (document.getElementById('threats-text')?.textContent ?? '').length > 0);
+  const text = (await page.locator('#threats-text').textContent()) ?? '';
+  const marked = await page.evaluate(() => document.querySelector('sowing-board').threatened);
+  await page.screenshot({ path: shot, fullPage: true });
+  return { text, marked: [...marked].sort() };
+}
+
+test('analysis: Cash in Hand threats in a middle game name the stacks that can fall', async (ctx) => {
+  const { page, errors } = await openGame(ctx.context, ctx.url, CASH_MIDDLE);
+  const { text, marked } = await cashThreats(page, `${ctx.artifacts}/analysis-cash-threats-desktop.png`);
+  assertEqual(marked, ['f3', 'g2', 'g6', 'h7'], 'the threatened stacks are marked');
+  assert(/^Black threatens f3, g2, g6, h7\. Move: \S.*\(takes f3, g2, g6, h7: \d+\)$/.test(text), `threats: ${text}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('analysis: Cash in Hand threats on a phone (390x844)', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const { page, errors } = await openGame(context, ctx.url, CASH_MIDDLE);
+    const { text, marked } = await cashThreats(page, `${ctx.artifacts}/analysis-cash-threats-phone.png`);
+    assertEqual(marked, ['f3', 'g2', 'g6', 'h7'], 'the threatened stacks are marked');
+    assert(text.startsWith('Black threatens f3, g2, g6, h7.'), `threats: ${text}`);
+    const box = await page.locator('#threats-text').boundingBox();
+    assert(box && box.x >= 0 && box.x + box.width <= 391, `the threats fit the screen: ${JSON.stringify(box)}`);
+    assertEqual(errors, [], 'console errors');
+  } finally {
+    await close();
+  }
 });
 
 test('analysis: on a phone (390x844) the bar, the line and the review fit the screen', async (ctx) => {

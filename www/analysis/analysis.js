@@ -231,8 +231,10 @@ export function initAnalysis({ board, onExit, onEnter }) {
       if (!t.complete) box.textContent = `Too many moves to list ${sideLabel(other)}’s threats here.`;
       else if (!t.threats.length) box.textContent = `${sideLabel(other)} threatens nothing.`;
       else {
+        // What can fall first (the moves are long in Cash in Hand), then how.
+        const names = [...cells].map((c) => (c === city ? 'the city' : c));
         const list = t.threats.slice(0, THREATS_SHOWN).map((x) => `${x.move}${x.city ? ' (takes the city)' : ` (takes ${x.captured.join(', ')}: ${x.stones})`}`);
-        box.textContent = `${sideLabel(other)} threatens ${t.threats.length} capture${t.threats.length === 1 ? '' : 's'}: ${list.join('; ')}${t.threats.length > THREATS_SHOWN ? '…' : ''}`;
+        box.textContent = `${sideLabel(other)} threatens ${names.join(', ')}. ${t.threats.length === 1 ? 'Move' : 'Moves'}: ${list.join('; ')}${t.threats.length > THREATS_SHOWN ? '…' : ''}`;
       }
     } finally {
       g.free();
