@@ -94,33 +94,32 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
 /// capture, and that capture's share (0 when it has none). A quiescence
 /// search stands pat on the first and plays the capture out instead.
 pub(crate) fn evaluate_split(pos: &Position, rules: &Rules, w: &Weights) -> (i32, i32) {
-    let me = pos.side_to_move;
-    let opp = me.opponent();
-    if !can_move(pos, me) {
-        return (-WIN, 0);
+    let Some(f) = features(pos, rules) else { return (decided(pos, rules), 0) };
+    let v = weights_vector(w);
+    let own = f[OWN_CAPTURE] * v[OWN_CAPTURE];
+    (dot(&v, &f) - own, own)
+}
+
+/// The score of a position `features` calls decided, for the side to move:
+/// no move (lost), the quiet limit (drawn) or a city capture in one (won).
+fn decided(pos: &Position, rules: &Rules) -> i32 {
+    if !can_move(pos, pos.side_to_move) {
+        -WIN
+    } else if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
+        0
+    } else {
+        WIN - 1
     }
-    if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
-        return (0, 0);
-    }
-    let attack = pos.attacker(rules);
-    if attack.can_capture(city(opp)) {
-        return (WIN - 1, 0);
-    }
-    let g = pos.board.geometry();
-    let mut score = material_and_shape(pos, g, w);
-    let own = best_capture(pos, &attack, g) * w.own_capture;
-    let mut flipped = *pos;
-    flipped.side_to_move = opp;
-    let defence = flipped.attacker(rules);
-    score -= best_capture(&flipped, &defence, g) * w.enemy_capture;
-    if defence.can_capture(city(me)) {
-        score -= w.city_threat;
-    }
-    (score, own)
+}
+
+fn dot(v: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
+    v.iter().zip(f).map(|(a, b)| a * b).sum()
 }
 
 /// Number of `features`.
 pub const FEATURES: usize = 12;
+/// Index of the side to move's own best capture among the `features`.
+const OWN_CAPTURE: usize = 9;
 
 /// The counts `evaluate` weighs, from the side to move's view (`None` when
 /// the position is decided: no move, quiet limit, or a city capture in
@@ -128,8 +127,7 @@ pub const FEATURES: usize = 12;
 /// city pressure with 1..4 ring cells (mine minus theirs, 0 or +-1),
 /// advance, ring distance (theirs minus mine), own best capture, enemy
 /// best capture (negated), enemy city threat (-1 or 0). `evaluate` is
-/// `100 x stones + the weights' dot product with the rest`
-/// (`weights_vector`); a unit test checks it.
+/// their dot product with `weights_vector` (the stone's 100 first).
 pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
     let me = pos.side_to_move;
     let opp = me.opponent();
@@ -141,7 +139,21 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
         return None;
     }
     let g = pos.board.geometry();
-    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, opp));
+    let mut f = shape_features(pos, g);
+    f[OWN_CAPTURE] = best_capture(pos, &attack, g);
+    let mut flipped = *pos;
+    flipped.side_to_move = opp;
+    let defence = flipped.attacker(rules);
+    f[10] = -best_capture(&flipped, &defence, g);
+    f[11] = -i32::from(defence.can_capture(city(me)));
+    Some(f)
+}
+
+/// The `features` that need no capture-threat walk (material, mobility,
+/// city pressure and the race to the enemy city); the rest 0.
+fn shape_features(pos: &Position, g: Geometry) -> [i32; FEATURES] {
+    let me = pos.side_to_move;
+    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, me.opponent()));
     let mut f = [0; FEATURES];
     f[0] = mine.stones - theirs.stones;
     f[1] = mine.mobile_stones - theirs.mobile_stones;
@@ -151,13 +163,7 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
     }
     f[7] = mine.advance - theirs.advance;
     f[8] = theirs.ring_distance - mine.ring_distance;
-    f[9] = best_capture(pos, &attack, g);
-    let mut flipped = *pos;
-    flipped.side_to_move = opp;
-    let defence = flipped.attacker(rules);
-    f[10] = -best_capture(&flipped, &defence, g);
-    f[11] = -i32::from(defence.can_capture(city(me)));
-    Some(f)
+    f
 }
 
 /// `w` in the order of `features` (the stone first, fixed at 100).
@@ -194,20 +200,6 @@ pub fn weights_from(v: &[i32; FEATURES]) -> Weights {
     }
 }
 
-/// The terms that need no capture-threat walk: material, mobility, city
-/// pressure and the race to the enemy city.
-fn material_and_shape(pos: &Position, g: Geometry, w: &Weights) -> i32 {
-    let me = pos.side_to_move;
-    let (mine, theirs) = (side_terms(pos, g, me), side_terms(pos, g, me.opponent()));
-    let mut score = (mine.stones - theirs.stones) * STONE;
-    score += (mine.mobile_stones - theirs.mobile_stones) * w.mobile_stone;
-    score += (mine.mobile_stacks - theirs.mobile_stacks) * w.mobile_stack;
-    score += w.city_pressure[mine.city_ring] - w.city_pressure[theirs.city_ring];
-    score += (mine.advance - theirs.advance) * w.advance;
-    score += (theirs.ring_distance - mine.ring_distance) * w.ring_step;
-    score
-}
-
 /// `evaluate` without the capture-threat walks (about 20 times cheaper):
 /// for ordering the hundreds of moves of a position before the best of
 /// them are evaluated in full.
@@ -218,7 +210,7 @@ pub(crate) fn evaluate_lite(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
     if rules.quiet_ply_limit > 0 && pos.quiet >= rules.quiet_ply_limit {
         return 0;
     }
-    material_and_shape(pos, pos.board.geometry(), w)
+    dot(&weights_vector(w), &shape_features(pos, pos.board.geometry()))
 }
 
 struct SideTerms {

@@ -381,15 +381,29 @@ fn self_play(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
             p
         }
     };
-    let mut game = Game::from_position(start, Rules::default());
     let plies = match kind {
         GameKind::Intermedium => 60,
         GameKind::CashInHand => 12,
     };
-    let limits = Limits { nodes: Some(2_000), time_ms: None };
     let mut seen = vec![start];
-    for _ in 0..plies {
-        let agent = if rng.random_bool(0.5) { Agent::Level(2) } else { Agent::Level(1) };
+    seen.extend(play_on(Game::from_position(start, Rules::default()), plies, false, rng));
+    seen
+}
+
+/// The positions after each ply of `game` played on by levels 1 and 2 in
+/// turn at random (the first ply at random when `random_first`), until it
+/// ends or `plies` are played; the position it ends in is left out.
+fn play_on(mut game: Game, plies: usize, random_first: bool, rng: &mut SmallRng) -> Vec<Position> {
+    let limits = Limits { nodes: Some(2_000), time_ms: None };
+    let mut seen = Vec::new();
+    for ply in 0..plies {
+        let agent = if random_first && ply == 0 {
+            Agent::Random
+        } else if rng.random_bool(0.5) {
+            Agent::Level(2)
+        } else {
+            Agent::Level(1)
+        };
         let Some(t) = choose(agent, &game, rng.random(), limits, &NoClock) else { break };
         game.push(t);
         if game.outcome().is_some() {
@@ -423,23 +437,7 @@ pub struct RealStats {
 /// (as `sowboard match` opens its games), then levels 1 and 2 in turn at
 /// random until the game ends (at most 200 plies).
 fn real_game(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
-    let mut game = Game::new(kind, Rules::default());
-    let limits = Limits { nodes: Some(2_000), time_ms: None };
-    let mut seen = Vec::new();
-    for ply in 0..200 {
-        let agent = match ply {
-            0 => Agent::Random,
-            _ if rng.random_bool(0.5) => Agent::Level(2),
-            _ => Agent::Level(1),
-        };
-        let Some(t) = choose(agent, &game, rng.random(), limits, &NoClock) else { break };
-        game.push(t);
-        if game.outcome().is_some() {
-            break;
-        }
-        seen.push(*game.position());
-    }
-    seen
+    play_on(Game::new(kind, Rules::default()), 200, true, rng)
 }
 
 /// Real games of Cash in Hand searched for puzzles: every position of
