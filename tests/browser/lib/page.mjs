@@ -106,8 +106,18 @@ export const boardState = (page, selector = 'sowing-board') => page.evaluate((s)
 /** Answers the page's yes/no question (the ask dialog): 'yes' or 'no'. */
 export async function answer(page, value) {
   await page.waitForSelector('#ask-dialog[open]');
+  // The app acts on the answer in the dialog's close event, a task queued
+  // after the dialog shuts (a select put back after "no", say): wait until
+  // that event has been handled, not only until the dialog is shut, or a
+  // loaded machine reads the page in between (a CI failure of test 18.2).
+  await page.evaluate(() => {
+    window.__answered = false;
+    document.getElementById('ask-dialog')?.addEventListener('close', () => {
+      setTimeout(() => { window.__answered = true; });
+    }, { once: true });
+  });
   await page.click(`#ask-dialog button[value="${value}"]`);
-  await page.waitForSelector('#ask-dialog:not([open])', { state: 'attached' });
+  await page.waitForFunction(() => window.__answered === true);
 }
 
 /** Opens a share link in `page` (already showing the app) and accepts it in
