@@ -3,6 +3,7 @@
 
 use super::budget::Budget;
 use super::cash::Cash;
+use super::eval_cash;
 use super::eval_intermedium::{HAND, TUNED};
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
@@ -31,10 +32,10 @@ pub enum Agent {
     /// The strong reference: MCTS with a solver, evaluation-valued leaves
     /// and progressive widening (`mcts.rs`).
     Mcts,
-    /// `mcts` evaluating Intermedium with level 5's tuned weights
-    /// (`eval_intermedium::TUNED`) instead of the hand weights: the same
-    /// search with the better evaluation, the stronger yardstick for level
-    /// 5. In Cash in Hand the same as `mcts`.
+    /// `mcts` evaluating with level 5's tuned weights
+    /// (`eval_intermedium::TUNED`, `eval_cash::TUNED`) instead of the hand
+    /// weights: the same search with the better evaluation, the stronger
+    /// yardstick for level 5.
     MctsTuned,
     /// Level 5 as it was before issue 11, frozen as a yardstick.
     Baseline5,
@@ -156,7 +157,13 @@ pub fn choose(
                 }
                 GameKind::CashInHand => {
                     let settings = mcts::Settings { scale: 600.0, noise: MCTS_NOISE, prove: false };
-                    mcts::choose(&mut Cash::for_mcts(rules), &pos, settings, &mut budget, &mut rng)
+                    let weights = if agent == Agent::MctsTuned {
+                        &eval_cash::TUNED
+                    } else {
+                        &eval_cash::HAND
+                    };
+                    let mut cash = Cash::for_mcts(rules).weighted(weights);
+                    mcts::choose(&mut cash, &pos, settings, &mut budget, &mut rng)
                 }
             }
         }
@@ -208,8 +215,11 @@ pub fn choose(
                     search(&mut domain, &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    let mut cash =
-                        if lv.classic { Cash::new(rules, false) } else { Cash::for_levels(rules) };
+                    let mut cash = match agent {
+                        _ if lv.classic => Cash::new(rules, false),
+                        Agent::Level(5) => Cash::for_levels(rules).weighted(&eval_cash::TUNED),
+                        _ => Cash::for_levels(rules),
+                    };
                     search(&mut cash, &pos, lv.shape, &mut budget, &draws)
                 }
             };

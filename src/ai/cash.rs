@@ -5,7 +5,7 @@
 
 use super::budget::Budget;
 use super::candidates_cash::candidates;
-use super::eval_cash::{compress, conversion, evaluate};
+use super::eval_cash::{compress, conversion, evaluate_with, Weights, HAND};
 use super::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
@@ -33,11 +33,13 @@ pub(crate) struct Cash {
     /// `mcts`, whose win probability would otherwise saturate and see no
     /// difference between finishing a won game and dawdling.
     pub press: bool,
+    /// The evaluation's weights: `HAND` but for level 5 and `mcts-tuned`.
+    pub weights: &'static Weights,
 }
 
 impl Cash {
     pub(crate) fn new(rules: Rules, improved: bool) -> Cash {
-        Cash { rules, improved, exact: false, convert: false, press: false }
+        Cash { rules, improved, exact: false, convert: false, press: false, weights: &HAND }
     }
 
     /// The Cash in Hand of levels 1-5: improved, and scored on converting a lead.
@@ -48,6 +50,11 @@ impl Cash {
     /// The Cash in Hand of `mcts`: the levels' and compressed leads.
     pub(crate) fn for_mcts(rules: Rules) -> Cash {
         Cash { press: true, ..Cash::for_levels(rules) }
+    }
+
+    /// The same with other evaluation weights.
+    pub(crate) fn weighted(self, weights: &'static Weights) -> Cash {
+        Cash { weights, ..self }
     }
 }
 
@@ -85,7 +92,7 @@ impl Domain for Cash {
         {
             return -WIN;
         }
-        let score = evaluate(pos, &self.rules);
+        let score = evaluate_with(pos, &self.rules, self.weights);
         if !self.improved {
             return score;
         }

@@ -85,7 +85,7 @@ pub(crate) fn baseline5(game: GameKind) -> Level {
         GameKind::Intermedium => shape(5, 20, 6, 1),
         GameKind::CashInHand => shape(3, 40, 24, 1),
     };
-    let old = Shape { rescue: false, ..old };
+    let old = Shape { rescue: false, deep_draws: false, ..old };
     let nodes = match game {
         GameKind::Intermedium => 1_500_000,
         GameKind::CashInHand => 3_000_000,
@@ -94,7 +94,7 @@ pub(crate) fn baseline5(game: GameKind) -> Level {
 }
 
 const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> Shape {
-    Shape { max_depth, root_width, width, margin, rescue: true, quiesce: 0 }
+    Shape { max_depth, root_width, width, margin, rescue: true, quiesce: 0, deep_draws: true }
 }
 
 /// The settings of `level` (clamped to 1..=5) for a game.

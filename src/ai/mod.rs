@@ -18,7 +18,7 @@ pub mod analyse;
 mod budget;
 mod candidates_cash;
 mod cash;
-mod eval_cash;
+pub mod eval_cash;
 pub mod eval_intermedium;
 mod intermedium;
 mod levels;

@@ -102,6 +102,12 @@ pub(crate) struct Shape {
     /// by the domain's quiescence search instead of the static evaluation
     /// (0: none), so an exchange at the horizon is played out, not guessed.
     pub quiesce: usize,
+    /// Repetition draws judged at every node, not only at the root: a
+    /// position the game has seen twice is a draw wherever the search
+    /// reaches it, so a side far ahead does not let the opponent repeat a
+    /// third time (seen: a Cash in Hand level 5 60 stones up drawn by the
+    /// defender's repetition). Off only for `baseline5`.
+    pub deep_draws: bool,
 }
 
 /// Nodes the rescue search may spend (see `Shape::rescue`).
@@ -174,6 +180,9 @@ struct Searcher<'d, 'b, 'c, D: Domain> {
     table: Table,
     shape: Shape,
     aborted: bool,
+    /// Positions (by hash) seen twice in the game: draws below the root
+    /// (`Shape::deep_draws`; empty when off).
+    draws: Vec<u64>,
 }
 
 impl<D: Domain> Searcher<'_, '_, '_, D> {
@@ -256,6 +265,13 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         }
         let mut scored = self.score_children(pos, &kids, ply);
         let hashes: Vec<u64> = kids.iter().map(|k| zobrist::hash(&k.position)).collect();
+        if !self.draws.is_empty() {
+            for (s, i) in scored.iter_mut() {
+                if kids[*i].decisive.is_none() && self.draws.contains(&hashes[*i]) {
+                    *s = 0;
+                }
+            }
+        }
         let tt_best = entry.map(|e| e.best);
         scored.sort_by(|a, b| {
             let a_tt = Some(hashes[a.1]) == tt_best;
@@ -273,8 +289,12 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
             best = s;
             best_hash = hashes[i];
         } else {
-            for &(_, i) in scored.iter().take(self.shape.width.max(1)) {
-                let v = -self.negamax(&kids[i].position, depth - 1, -beta, -alpha, ply + 1);
+            for &(static_score, i) in scored.iter().take(self.shape.width.max(1)) {
+                let v = if static_score == 0 && self.draws.contains(&hashes[i]) {
+                    0
+                } else {
+                    -self.negamax(&kids[i].position, depth - 1, -beta, -alpha, ply + 1)
+                };
                 if self.aborted {
                     return 0;
                 }
@@ -318,7 +338,9 @@ pub(crate) fn search<D: Domain>(
     if kids.is_empty() {
         return None;
     }
-    let mut searcher = Searcher { domain, budget, table: Table::new(16), shape, aborted: false };
+    let deep = if shape.deep_draws { draws.to_vec() } else { Vec::new() };
+    let mut searcher =
+        Searcher { domain, budget, table: Table::new(16), shape, aborted: false, draws: deep };
     let mut scored = searcher.score_children(root, &kids, 0);
     for (s, i) in scored.iter_mut() {
         if draws.contains(&zobrist::hash(&kids[*i].position)) && kids[*i].decisive.is_none() {
@@ -406,8 +428,8 @@ pub(crate) fn search<D: Domain>(
         scored = head.into_iter().chain(tail).collect();
     }
     if shape.rescue && shape.max_depth >= 2 && scored[0].0 <= -WIN_BOUND {
-        let Searcher { domain, .. } = searcher;
-        rescue(domain, &kids, &mut scored, &mut depth_of, shape);
+        let Searcher { domain, draws, .. } = searcher;
+        rescue(domain, &kids, &mut scored, &mut depth_of, shape, draws);
     }
     let mut kids: Vec<Option<Transition>> = kids.into_iter().map(Some).collect();
     let moves = scored
@@ -428,10 +450,17 @@ fn rescue<D: Domain>(
     scored: &mut Vec<(i32, usize)>,
     depth_of: &mut [u32],
     shape: Shape,
+    draws: Vec<u64>,
 ) {
     let mut spare = Budget::new(RESCUE_NODES, None, &super::NoClock);
-    let mut searcher =
-        Searcher { domain, budget: &mut spare, table: Table::new(12), shape, aborted: false };
+    let mut searcher = Searcher {
+        domain,
+        budget: &mut spare,
+        table: Table::new(12),
+        shape,
+        aborted: false,
+        draws,
+    };
     for k in 0..scored.len() {
         let (static_score, i) = scored[k];
         if depth_of[i] >= 2 || static_score <= -WIN_BOUND {

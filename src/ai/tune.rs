@@ -1,33 +1,39 @@
-//! Fitting Intermedium's evaluation weights to game results (issue 11 item
-//! 7), the "Texel" method of chess engines: every position of many games
-//! is labelled with the game's result for the side to move (1, 1/2, 0),
-//! and the weights are chosen so that `1 / (1 + e^(-score / K))` predicts
-//! those results with the least mean squared error. The stone keeps its
-//! 100 points; `K` is fitted first, with the hand weights, and kept.
+//! Fitting an evaluation's weights to game results (issue 11 item 7), the
+//! "Texel" method of chess engines: every position of many games is
+//! labelled with the game's result for the side to move (1, 1/2, 0), and
+//! the weights are chosen so that `1 / (1 + e^(-score / K))` predicts those
+//! results with the least mean squared error. The stone keeps its 100
+//! points; `K` is fitted first, with the hand weights, and kept.
 //!
 //! Games are held out by index (every fifth) to show the fit is not
 //! memorising its positions. The samples are the evaluation's own
-//! `features`, so the fitted weights are the evaluation's weights.
+//! `features` (`eval_intermedium::features`, `eval_cash::features`: the
+//! evaluation is their dot product with the weights), so the fitted
+//! weights are the evaluation's weights. Both games share this code; `N`
+//! is the game's number of features.
 
-use super::eval_intermedium::{features, weights_from, weights_vector, Weights, FEATURES, HAND};
 use crate::game::Game;
-use crate::variant::Rules;
+use crate::position::Position;
 
 /// One position: the evaluation's counts and the result for its mover.
 #[derive(Clone, Debug)]
-pub struct Sample {
-    pub counts: [i32; FEATURES],
+pub struct Sample<const N: usize> {
+    pub counts: [i32; N],
     pub result: f64,
 }
 
 /// The samples of a finished (or abandoned: scored a draw) game: every
-/// position from ply `skip` on that the evaluation does not call decided.
-pub fn samples(game: &Game, rules: &Rules, skip: usize) -> Vec<Sample> {
+/// position from ply `skip` on that `features` does not call decided.
+pub fn samples<const N: usize>(
+    game: &Game,
+    skip: usize,
+    features: impl Fn(&Position) -> Option<[i32; N]>,
+) -> Vec<Sample<N>> {
     let winner = game.outcome().and_then(|o| o.winner);
     (skip..game.plies().len())
         .filter_map(|ply| game.position_at(ply))
         .filter_map(|pos| {
-            let counts = features(pos, rules)?;
+            let counts = features(pos)?;
             let result = match winner {
                 Some(side) if side == pos.side_to_move => 1.0,
                 Some(_) => 0.0,
@@ -42,25 +48,25 @@ fn sigmoid(score: f64, k: f64) -> f64 {
     1.0 / (1.0 + (-score / k).exp())
 }
 
-fn score(w: &[f64; FEATURES], counts: &[i32; FEATURES]) -> f64 {
+fn score<const N: usize>(w: &[f64; N], counts: &[i32; N]) -> f64 {
     w.iter().zip(counts).map(|(w, &c)| w * f64::from(c)).sum()
 }
 
 /// Mean squared error of the prediction with weights `w` and scale `k`.
-pub fn loss(samples: &[Sample], w: &[f64; FEATURES], k: f64) -> f64 {
+pub fn loss<const N: usize>(samples: &[Sample<N>], w: &[f64; N], k: f64) -> f64 {
     let total: f64 =
         samples.iter().map(|s| (s.result - sigmoid(score(w, &s.counts), k)).powi(2)).sum();
     total / samples.len().max(1) as f64
 }
 
-/// Weights as reals, in `features` order.
-pub fn as_reals(w: &Weights) -> [f64; FEATURES] {
-    weights_vector(w).map(f64::from)
+/// Integer weights as reals.
+pub fn as_reals<const N: usize>(w: &[i32; N]) -> [f64; N] {
+    w.map(f64::from)
 }
 
 /// The scale `K` that fits `w` best (golden-section search; the loss is
 /// smooth and has one minimum in K over these ranges).
-pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
+pub fn fit_scale<const N: usize>(samples: &[Sample<N>], w: &[f64; N]) -> f64 {
     let (mut lo, mut hi) = (20.0f64, 5000.0f64);
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
@@ -76,27 +82,32 @@ pub fn fit_scale(samples: &[Sample], w: &[f64; FEATURES]) -> f64 {
 }
 
 /// What `fit` found.
-pub struct Fit {
+pub struct Fit<const N: usize> {
     pub scale: f64,
-    pub weights: Weights,
+    pub weights: [i32; N],
     pub steps: usize,
 }
 
-/// Full-batch gradient descent (Adam) from the hand weights with `K`
-/// fixed; the stone's weight stays 100. `ridge` pulls each weight back
-/// towards its hand value (a penalty of `ridge` per hundred points of
-/// difference, squared): with a few thousand games, the rare features
-/// (a city ring of three, a city threat) are otherwise fitted to noise.
-/// Deterministic: no sampling.
-pub fn fit(samples: &[Sample], steps: usize, ridge: f64) -> Fit {
-    let start = as_reals(&HAND);
+/// Full-batch gradient descent (Adam) from the hand weights `hand` with
+/// `K` fixed; the stone's weight (the first) stays 100. `ridge` pulls each
+/// weight back towards its hand value (a penalty of `ridge` per hundred
+/// points of difference, squared): with a few thousand games, the rare
+/// features (a city ring of three, a city threat) are otherwise fitted to
+/// noise. Deterministic: no sampling.
+pub fn fit<const N: usize>(
+    samples: &[Sample<N>],
+    hand: &[i32; N],
+    steps: usize,
+    ridge: f64,
+) -> Fit<N> {
+    let start = as_reals(hand);
     let k = fit_scale(samples, &start);
     let mut w = start;
-    let (mut m, mut v) = ([0.0f64; FEATURES], [0.0f64; FEATURES]);
+    let (mut m, mut v) = ([0.0f64; N], [0.0f64; N]);
     let (b1, b2, rate) = (0.9f64, 0.999f64, 1.0f64);
     let n = samples.len().max(1) as f64;
     for t in 1..=steps {
-        let mut grad = [0.0f64; FEATURES];
+        let mut grad = [0.0f64; N];
         for s in samples {
             let p = sigmoid(score(&w, &s.counts), k);
             let d = 2.0 * (p - s.result) * p * (1.0 - p) / k;
@@ -105,7 +116,7 @@ pub fn fit(samples: &[Sample], steps: usize, ridge: f64) -> Fit {
             }
         }
         // The stone is the unit: never moved.
-        for j in 1..FEATURES {
+        for j in 1..N {
             let g = grad[j] / n + 2.0 * ridge * (w[j] - start[j]) / 1e4;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
@@ -114,14 +125,14 @@ pub fn fit(samples: &[Sample], steps: usize, ridge: f64) -> Fit {
             w[j] -= rate * mh / (vh.sqrt() + 1e-12);
         }
     }
-    let rounded = w.map(|x| x.round() as i32);
-    Fit { scale: k, weights: weights_from(&rounded), steps }
+    Fit { scale: k, weights: w.map(|x| x.round() as i32), steps }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::GameKind;
+    use crate::ai::eval_intermedium::{features, weights_vector, FEATURES, HAND};
+    use crate::variant::{GameKind, Rules};
 
     /// On made-up samples whose results follow a known rule (more mobile
     /// stones win), the fit raises that weight from the hand value.
@@ -140,10 +151,12 @@ mod tests {
             };
             samples.push(Sample { counts, result });
         }
-        let fit = fit(&samples, 300, 0.0);
-        assert!(fit.weights.mobile_stone > HAND.mobile_stone * 3, "{:?}", fit.weights);
+        let hand = weights_vector(&HAND);
+        let fit = fit(&samples, &hand, 300, 0.0);
+        assert!(fit.weights[1] > hand[1] * 3, "{:?}", fit.weights);
+        assert_eq!(fit.weights[0], 100, "the stone stays the unit");
         let (before, after) = (
-            loss(&samples, &as_reals(&HAND), fit.scale),
+            loss(&samples, &as_reals(&hand), fit.scale),
             loss(&samples, &as_reals(&fit.weights), fit.scale),
         );
         assert!(after < before, "{after} < {before}");
@@ -158,9 +171,33 @@ mod tests {
         for mv in moves.split(' ') {
             game.play_text(mv).expect("a legal move");
         }
+        let of = |p: &Position| features(p, &rules);
         // Unfinished: every sample is a draw.
-        let s = samples(&game, &rules, 0);
+        let s = samples(&game, 0, of);
         assert!(!s.is_empty() && s.iter().all(|x| x.result == 0.5));
-        assert_eq!(samples(&game, &rules, 3).len() + 3, s.len());
+        assert_eq!(samples(&game, 3, of).len() + 3, s.len());
+    }
+
+    /// A finished Cash in Hand game labels the winner's positions 1 and the
+    /// loser's 0 (random play until one side has no stones).
+    #[test]
+    fn a_won_game_labels_both_sides() {
+        use crate::ai::eval_cash;
+        use rand::SeedableRng;
+        let rules = Rules::default();
+        let mut game = Game::new(GameKind::CashInHand, rules);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        while game.outcome().is_none() && game.plies().len() < 2000 {
+            let t = crate::cash::random_move(game.position(), &rules, &mut rng).expect("a move");
+            game.play_text(&t.mv.to_string()).expect("its own move is legal");
+        }
+        let winner = game.outcome().and_then(|o| o.winner).expect("a won game");
+        let s = samples(&game, 0, |p: &Position| eval_cash::features(p, &rules));
+        let positions: Vec<&Position> =
+            (0..game.plies().len()).filter_map(|i| game.position_at(i)).collect();
+        assert_eq!(s.len(), positions.len(), "no finished position before the end");
+        for (x, p) in s.iter().zip(positions) {
+            assert_eq!(x.result, if p.side_to_move == winner { 1.0 } else { 0.0 });
+        }
     }
 }

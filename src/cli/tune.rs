@@ -1,20 +1,20 @@
-//! `sowboard tune`: fits Intermedium's evaluation weights to the results of
-//! the games in a match log (`sowboard match ... --verbose`), see
+//! `sowboard tune`: fits a game's evaluation weights to the results of the
+//! games in a match log (`sowboard match ... --verbose`), see
 //! `src/ai/tune.rs`. Prints the data's size, the fitted scale, the error of
 //! the hand and the fitted weights on the games fitted and on held-out
 //! games, and the fitted weights as the Rust constant to keep.
 
 use clap::Args;
-use sowboard::ai::eval_intermedium::{Weights, HAND};
 use sowboard::ai::tune::{as_reals, fit, fit_scale, loss, samples, Sample};
-use sowboard::{Game, GameKind, Rules};
+use sowboard::ai::{eval_cash, eval_intermedium};
+use sowboard::{Game, GameKind, Position, Rules};
 
 #[derive(Args)]
 pub struct TuneArgs {
-    /// intermedium (the only game tuned so far).
+    /// intermedium or cash-in-hand.
     #[arg(long)]
     game: String,
-    /// A `sowboard match --verbose` log: its games are the data.
+    /// A `sowboard match --verbose` log of that game: its games are the data.
     #[arg(long)]
     log: String,
     /// Plies skipped at the start of each game (the match's random opening).
@@ -33,19 +33,43 @@ pub struct TuneArgs {
 }
 
 pub fn run(args: TuneArgs) -> Result<(), String> {
-    if super::game_arg::game_kind(&args.game)? != GameKind::Intermedium {
-        return Err("only Intermedium's evaluation is tuned (--game intermedium)".to_string());
-    }
+    let kind = super::game_arg::game_kind(&args.game)?;
     let text = std::fs::read_to_string(&args.log)
         .map_err(|e| format!("cannot read --log {}: {e}", args.log))?;
-    let games = games_of(&text)?;
+    let games = games_of(&text, kind)?;
     if games.is_empty() {
         return Err(format!("no games in {} (a `match --verbose` log)", args.log));
     }
     let rules = Rules::default();
-    let (mut train, mut held) = (Vec::<Sample>::new(), Vec::<Sample>::new());
+    match kind {
+        GameKind::Intermedium => {
+            let hand = eval_intermedium::weights_vector(&eval_intermedium::HAND);
+            let found = report(&args, &games, &hand, |p| eval_intermedium::features(p, &rules));
+            println!(
+                "{}",
+                intermedium_constant(&eval_intermedium::weights_from(&found), args.steps)
+            );
+        }
+        GameKind::CashInHand => {
+            let hand = eval_cash::weights_vector(&eval_cash::HAND);
+            let found = report(&args, &games, &hand, |p| eval_cash::features(p, &rules));
+            println!("{}", cash_constant(&eval_cash::weights_from(&found), args.steps));
+        }
+    }
+    Ok(())
+}
+
+/// Fits the weights of one game's evaluation and prints the figures;
+/// returns the fitted weights in `features` order.
+fn report<const N: usize>(
+    args: &TuneArgs,
+    games: &[Game],
+    hand: &[i32; N],
+    features: impl Fn(&Position) -> Option<[i32; N]> + Copy,
+) -> [i32; N] {
+    let (mut train, mut held) = (Vec::<Sample<N>>::new(), Vec::<Sample<N>>::new());
     for (i, game) in games.iter().enumerate() {
-        let s = samples(game, &rules, args.skip);
+        let s = samples(game, args.skip, features);
         if args.hold_out > 0 && i % args.hold_out == args.hold_out - 1 {
             held.extend(s);
         } else {
@@ -59,29 +83,28 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         train.len(),
         held.len()
     );
-    let found = fit(&train, args.steps, args.ridge);
+    let found = fit(&train, hand, args.steps, args.ridge);
     let k = found.scale;
     println!("scale K {k:.0} (fitted with the hand weights; a score of K is a 73% game)");
     println!(
         "K refitted: hand weights held out {:.0}; tuned weights fitted {:.0}, held out {:.0}",
-        fit_scale(&held, &as_reals(&HAND)),
+        fit_scale(&held, &as_reals(hand)),
         fit_scale(&train, &as_reals(&found.weights)),
         fit_scale(&held, &as_reals(&found.weights))
     );
-    for (name, w) in [("hand", &HAND), ("tuned", &found.weights)] {
+    for (name, w) in [("hand", hand), ("tuned", &found.weights)] {
         println!(
             "{name:5} error fitted {:.5} held out {:.5}",
             loss(&train, &as_reals(w), k),
             loss(&held, &as_reals(w), k)
         );
     }
-    println!("{}", constant(&found.weights, found.steps));
-    Ok(())
+    found.weights
 }
 
 /// The games of a verbose match log: each `game N:` line is followed by its
 /// `opening:` line and then its moves from the standard start.
-fn games_of(text: &str) -> Result<Vec<Game>, String> {
+fn games_of(text: &str, kind: GameKind) -> Result<Vec<Game>, String> {
     let lines: Vec<&str> = text.lines().collect();
     let mut games = Vec::new();
     for (i, line) in lines.iter().enumerate() {
@@ -91,16 +114,52 @@ fn games_of(text: &str) -> Result<Vec<Game>, String> {
         let Some(moves) = lines.get(i + 2).filter(|l| l.starts_with("  ")) else {
             return Err(format!("{line}: no moves line (was the match run with --verbose?)"));
         };
-        let mut game = Game::new(GameKind::Intermedium, Rules::default());
-        for mv in moves.split_whitespace() {
-            game.play_text(mv).map_err(|e| format!("{line}: move {mv}: {e}"))?;
+        let mut game = Game::new(kind, Rules::default());
+        let tokens: Vec<&str> = moves.split_whitespace().collect();
+        let mut at = 0;
+        while at < tokens.len() {
+            at += play_next(&mut game, &tokens[at..]).map_err(|e| format!("{line}: {e}"))?;
         }
         games.push(game);
     }
     Ok(games)
 }
 
-fn constant(w: &Weights, steps: usize) -> String {
+/// Plays the move the log's `tokens` start with and says how many tokens
+/// it took. An Intermedium move is one token. A Cash in Hand move spans
+/// several (`ORIGIN:K`, the steps, the capture list, the redistribution),
+/// and the log separates moves only by spaces: the redistribution's length
+/// is the one count of the following tokens that makes a legal move (each
+/// entry adds at least 1 stone, so only one count sums to the captured
+/// stones).
+fn play_next(game: &mut Game, tokens: &[&str]) -> Result<usize, String> {
+    if game.position().game == GameKind::Intermedium {
+        game.play_text(tokens[0]).map_err(|e| format!("move {}: {e}", tokens[0]))?;
+        return Ok(1);
+    }
+    let count = |t: &str| t.rsplit(':').next().and_then(|n| n.parse::<u32>().ok());
+    let cash = count(tokens[0]).ok_or_else(|| format!("move {}: not ORIGIN:K", tokens[0]))?;
+    let (mut at, mut sown) = (1, 0);
+    while sown < cash && at < tokens.len() {
+        sown += count(tokens[at]).ok_or_else(|| format!("step {}: not CELL:D", tokens[at]))?;
+        at += 1;
+    }
+    if tokens.get(at).is_some_and(|t| t.starts_with("(:")) {
+        while at < tokens.len() && !tokens[at].ends_with(')') {
+            at += 1;
+        }
+        at += 1;
+    }
+    for end in at..=tokens.len() {
+        let text = tokens[..end].join(" ");
+        if game.play_text(&text).is_ok() {
+            return Ok(end);
+        }
+    }
+    Err(format!("no legal move starts with {}", tokens[..at.min(tokens.len())].join(" ")))
+}
+
+fn intermedium_constant(w: &eval_intermedium::Weights, steps: usize) -> String {
     format!(
         "// sowboard tune ({steps} steps)\npub const TUNED: Weights = Weights {{\n    mobile_stone: {},\n    mobile_stack: {},\n    city_pressure: {:?},\n    advance: {},\n    ring_step: {},\n    own_capture: {},\n    enemy_capture: {},\n    city_threat: {},\n}};",
         w.mobile_stone,
@@ -111,5 +170,11 @@ fn constant(w: &Weights, steps: usize) -> String {
         w.own_capture,
         w.enemy_capture,
         w.city_threat
+    )
+}
+
+fn cash_constant(w: &eval_cash::Weights, steps: usize) -> String {
+    format!(
+        "// sowboard tune --game cash-in-hand ({steps} steps)\npub const TUNED: Weights = {w:#?};"
     )
 }

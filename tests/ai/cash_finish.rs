@@ -10,9 +10,14 @@ use sowboard::{Game, Position, Rules, Side};
 /// and g7; White to move.
 const FOUR_LEFT: &str = "cash-in-hand 30,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,30 white 0 20";
 
-/// Plies until the game ends with `mcts` as White against `defender`, or
-/// `None` if it has not ended within `cap`.
-fn plies_to_finish(defender: Agent, seed: u64, cap: usize) -> Option<(usize, Option<Side>)> {
+/// Plies until the game ends with `finisher` as White against `defender`,
+/// or `None` if it has not ended within `cap`.
+fn plies_to_finish(
+    finisher: Agent,
+    defender: Agent,
+    seed: u64,
+    cap: usize,
+) -> Option<(usize, Option<Side>)> {
     let pos: Position = FOUR_LEFT.parse().expect("a valid set-up");
     let mut game = Game::from_position(pos, Rules::default());
     let limits = Limits { nodes: Some(60_000), time_ms: None };
@@ -20,23 +25,39 @@ fn plies_to_finish(defender: Agent, seed: u64, cap: usize) -> Option<(usize, Opt
         if let Some(outcome) = game.outcome() {
             return Some((ply, outcome.winner));
         }
-        let agent = if ply % 2 == 0 { Agent::Mcts } else { defender };
+        let agent = if ply % 2 == 0 { finisher } else { defender };
         let t = choose(agent, &game, seed, limits, &NoClock).expect("a move while not over");
+        if std::env::var("DEBUG_FINISH").is_ok() {
+            eprintln!("{ply}: {} -> {}", t.mv, t.position);
+        }
         game.push(t);
     }
     None
 }
 
-#[test]
-fn mcts_far_ahead_wins_instead_of_shuffling() {
+fn finishes(finisher: Agent) {
     for seed in [1, 2, 3] {
         for defender in [Agent::Level(3), Agent::Level(5)] {
-            let end = plies_to_finish(defender, seed, 80);
-            eprintln!("seed {seed} against {defender}: {end:?}");
+            let end = plies_to_finish(finisher, defender, seed, 80);
+            eprintln!("{finisher} seed {seed} against {defender}: {end:?}");
             let (plies, winner) = end.unwrap_or_else(|| {
-                panic!("seed {seed} against {defender}: not over after 80 plies")
+                panic!("{finisher} seed {seed} against {defender}: not over after 80 plies")
             });
             assert_eq!(winner, Some(Side::First), "seed {seed} against {defender} after {plies}");
         }
     }
+}
+
+#[test]
+fn mcts_far_ahead_wins_instead_of_shuffling() {
+    finishes(Agent::Mcts);
+}
+
+/// Level 5 and `mcts-tuned` evaluate with the tuned weights, which value
+/// the shape of the stacks far more than the hand weights do: the
+/// conversion terms must still make them finish.
+#[test]
+fn the_tuned_players_far_ahead_win_too() {
+    finishes(Agent::Level(5));
+    finishes(Agent::MctsTuned);
 }
