@@ -4,3 +4,4 @@ mod cash;
 mod intermedium;
 mod puzzles;
 mod soak;
+mod tune;

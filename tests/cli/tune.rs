@@ -1,0 +1,80 @@
+//! `sowboard tune --game G --log LOG`: reads the games of a `match
+//! --verbose` log (Cash in Hand moves span several words, and the log
+//! separates moves only by spaces) and fits the evaluation's weights.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sowboard")).args(args).output().expect("the binary runs")
+}
+
+#[test]
+fn tune_reads_every_game_of_a_match_log_in_both_games() {
+    let dir = std::env::temp_dir().join(format!("sowboard-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    for game in ["intermedium", "cash-in-hand"] {
+        let log = dir.join(format!("{game}.log"));
+        let played = run(&[
+            "match",
+            "--game",
+            game,
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "4",
+            "--verbose",
+            "--threads",
+            "1",
+        ]);
+        assert!(played.status.success(), "{game}: the match runs");
+        std::fs::write(&log, &played.stdout).expect("the log is written");
+        let o = run(&[
+            "tune",
+            "--game",
+            game,
+            "--log",
+            log.to_str().unwrap(),
+            "--steps",
+            "20",
+            "--skip",
+            "0",
+        ]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{game}: {out} {}", String::from_utf8_lossy(&o.stderr));
+        // Six games, every fifth held out: one.
+        assert!(out.starts_with("games 6 (held out 1), positions fitted "), "{game}: {out}");
+        assert!(out.contains("pub const TUNED: Weights = "), "{game}: {out}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn tune_refuses_a_log_of_the_other_game_naming_the_move() {
+    let dir = std::env::temp_dir().join(format!("sowboard-tune-other-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let log = dir.join("intermedium.log");
+    let played = run(&[
+        "match",
+        "--game",
+        "intermedium",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--verbose",
+        "--threads",
+        "1",
+    ]);
+    std::fs::write(&log, &played.stdout).expect("the log is written");
+    let o = run(&["tune", "--game", "cash-in-hand", "--log", log.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.starts_with("error: game 1:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
