@@ -11,6 +11,7 @@ use super::search::search;
 use super::search::{Report, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
+use crate::moves::Move;
 use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::{GameKind, Rules};
@@ -197,6 +198,30 @@ pub fn choose(
             let i = guard_intermedium(&moves, &rules);
             moves.into_iter().nth(i)
         }
+        Agent::Level(5) if pos.game == GameKind::CashInHand => {
+            let lv = level(GameKind::CashInHand, 5);
+            let nodes = limits.nodes.unwrap_or(lv.nodes);
+            let mut budget = Budget::new(nodes, limits.time_ms, clock);
+            let draws = repetition_draws(game);
+            // The hand weights first, on a share of the nodes: they count
+            // material as the rules do, where the tuned weights trade it for
+            // the shape of the stacks.
+            let mut check = budget.share(nodes / CASH_CHECK_SHARE);
+            let material = search(&mut Cash::for_levels(rules), &pos, lv.shape, &mut check, &draws);
+            budget.spend(check.spent());
+            let mut tuned = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
+            let Some(report) = search(&mut tuned, &pos, lv.shape, &mut budget, &draws) else {
+                return playout::playout_move(&pos, &rules, &mut rng);
+            };
+            let mut i = pick(&report, &lv, &mut rng);
+            if let Some(better) =
+                material.as_ref().and_then(|m| clear_material(&report.moves[i].transition, m))
+            {
+                i = report.moves.iter().position(|m| m.transition.mv == better).unwrap_or(i);
+            }
+            i = spare_big_stacks(&report, i, &rules);
+            report.moves.into_iter().nth(i).map(|m| m.transition)
+        }
         Agent::Level(_) | Agent::Baseline5 => {
             let lv = match agent {
                 Agent::Level(n) => level(pos.game, n),
@@ -250,23 +275,31 @@ const TACTICS_SHARE: u64 = 4;
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
 
-/// Moves the alpha-beta search's best move to the front of `moves` when it
-/// scores `CLEAR_MATERIAL` more than the tree search's choice, at the same
-/// depth, and neither is a win or loss (those the tree search proves
-/// itself; a selective search's win is not a proof).
-fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
-    let score_of = |t: &Transition| report.moves.iter().find(|m| m.transition.mv == t.mv);
-    let (Some(best), Some(chosen)) = (report.moves.first(), score_of(&moves[0])) else { return };
+/// Cash in Hand level 5's share of its nodes for the hand-weighted search
+/// that checks the tuned search's choice for material (1 / this).
+const CASH_CHECK_SHARE: u64 = 2;
+
+/// The check search's best move, when it scores `CLEAR_MATERIAL` more than
+/// `chosen` at the same depth and neither is a win or loss (those the main
+/// search sees itself; a selective search's win is not a proof).
+fn clear_material(chosen: &Transition, check: &Report) -> Option<Move> {
+    let best = check.moves.first()?;
+    let theirs = check.moves.iter().find(|m| m.transition.mv == chosen.mv)?;
     let decided = |s: i32| s.abs() >= WIN / 2;
-    if best.transition.mv == moves[0].mv
-        || decided(best.score)
-        || decided(chosen.score)
-        || best.depth != chosen.depth
-        || best.score < chosen.score + CLEAR_MATERIAL
-    {
-        return;
-    }
-    if let Some(k) = moves.iter().position(|t| t.mv == best.transition.mv) {
+    let clear = best.transition.mv != chosen.mv
+        && !decided(best.score)
+        && !decided(theirs.score)
+        && best.depth == theirs.depth
+        && best.score >= theirs.score + CLEAR_MATERIAL;
+    clear.then(|| best.transition.mv.clone())
+}
+
+/// Moves the alpha-beta search's best move to the front of `moves` when it
+/// scores `CLEAR_MATERIAL` more than the tree search's choice
+/// (`clear_material`).
+fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
+    let Some(better) = clear_material(&moves[0], report) else { return };
+    if let Some(k) = moves.iter().position(|t| t.mv == better) {
         moves[..=k].rotate_right(1);
     }
 }
