@@ -203,23 +203,26 @@ pub fn choose(
             let nodes = limits.nodes.unwrap_or(lv.nodes);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
-            // The hand weights first, on a share of the nodes: they count
-            // material as the rules do, where the tuned weights trade it for
-            // the shape of the stacks.
-            let mut check = budget.share(nodes / CASH_CHECK_SHARE);
-            let material = search(&mut Cash::for_levels(rules), &pos, lv.shape, &mut check, &draws);
-            budget.spend(check.spent());
             let mut tuned = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
             let Some(report) = search(&mut tuned, &pos, lv.shape, &mut budget, &draws) else {
                 return playout::playout_move(&pos, &rules, &mut rng);
             };
+            // Then the hand weights, on the nodes left (at the default budget
+            // most of them: depth 3 ends far inside it): they count material
+            // as the rules do, where the tuned weights trade it for the shape
+            // of the stacks.
+            let mut check = budget.share(budget.remaining());
+            let material = search(&mut Cash::for_levels(rules), &pos, lv.shape, &mut check, &draws);
+            budget.spend(check.spent());
             let mut i = pick(&report, &lv, &mut rng);
-            if let Some(better) =
-                material.as_ref().and_then(|m| clear_material(&report.moves[i].transition, m))
+            // A static score checks nothing: the check must have looked at
+            // the replies (with small budgets it may not get that far).
+            let check = material.as_ref().filter(|m| m.moves.first().is_some_and(|b| b.depth >= 2));
+            if let Some(better) = check.and_then(|m| clear_material(&report.moves[i].transition, m))
             {
                 i = report.moves.iter().position(|m| m.transition.mv == better).unwrap_or(i);
             }
-            i = spare_big_stacks(&report, i, &rules);
+            i = spare_stones(&report, i, &rules, true);
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
         Agent::Level(_) | Agent::Baseline5 => {
@@ -253,7 +256,7 @@ pub fn choose(
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
             let mut i = pick(&report, &lv, &mut rng);
             if !lv.classic {
-                i = spare_big_stacks(&report, i, &rules);
+                i = spare_stones(&report, i, &rules, false);
             }
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
@@ -274,10 +277,6 @@ const TACTICS_SHARE: u64 = 4;
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
-
-/// Cash in Hand level 5's share of its nodes for the hand-weighted search
-/// that checks the tuned search's choice for material (1 / this).
-const CASH_CHECK_SHARE: u64 = 2;
 
 /// The check search's best move, when it scores `CLEAR_MATERIAL` more than
 /// `chosen` at the same depth and neither is a win or loss (those the main
@@ -349,8 +348,17 @@ const SPARE_CHECKS: usize = 60;
 /// The beginner misreads small things, not the loss of a big stack; and a
 /// search that sees a recapture a few plies on may be trading on a
 /// misjudged leaf, while the loss is certain.
-fn spare_big_stacks(report: &Report, chosen: usize, rules: &Rules) -> usize {
-    let hangs = |i: usize| biggest_reply_capture(&report.moves[i].transition, rules) >= BIG_STACK;
+/// With `all_too`, a move after which the opponent can take every stone
+/// the mover has (and so win) hangs as well: Cash in Hand level 5, whose
+/// width-32 search may not reach the replies on a small budget or a short
+/// deadline.
+fn spare_stones(report: &Report, chosen: usize, rules: &Rules, all_too: bool) -> usize {
+    let hangs = |i: usize| {
+        let t = &report.moves[i].transition;
+        let mine = t.position.stones_of(t.position.side_to_move.opponent());
+        let big = if all_too { BIG_STACK.min(mine) } else { BIG_STACK };
+        biggest_reply_capture(t, rules) >= big
+    };
     if report.moves[chosen].transition.decisive.is_some() || !hangs(chosen) {
         return chosen;
     }
