@@ -222,7 +222,7 @@ pub fn choose(
             {
                 i = report.moves.iter().position(|m| m.transition.mv == better).unwrap_or(i);
             }
-            i = spare_stones(&report, i, &rules, true);
+            i = spare_stones(&report, i, &rules, &draws, true);
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
         Agent::Level(_) | Agent::Baseline5 => {
@@ -256,7 +256,7 @@ pub fn choose(
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
             let mut i = pick(&report, &lv, &mut rng);
             if !lv.classic {
-                i = spare_stones(&report, i, &rules, false);
+                i = spare_stones(&report, i, &rules, &draws, false);
             }
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
@@ -348,18 +348,26 @@ const SPARE_CHECKS: usize = 60;
 /// The beginner misreads small things, not the loss of a big stack; and a
 /// search that sees a recapture a few plies on may be trading on a
 /// misjudged leaf, while the loss is certain.
+///
 /// With `all_too`, a move after which the opponent can take every stone
 /// the mover has (and so win) hangs as well: Cash in Hand level 5, whose
 /// width-32 search may not reach the replies on a small budget or a short
-/// deadline.
-fn spare_stones(report: &Report, chosen: usize, rules: &Rules, all_too: bool) -> usize {
+/// deadline. A move that draws by repetition (`draws`) ends the game: nothing hangs.
+fn spare_stones(
+    report: &Report,
+    chosen: usize,
+    rules: &Rules,
+    draws: &[u64],
+    all_too: bool,
+) -> usize {
     let hangs = |i: usize| {
         let t = &report.moves[i].transition;
         let mine = t.position.stones_of(t.position.side_to_move.opponent());
         let big = if all_too { BIG_STACK.min(mine) } else { BIG_STACK };
         biggest_reply_capture(t, rules) >= big
     };
-    if report.moves[chosen].transition.decisive.is_some() || !hangs(chosen) {
+    let ends = |t: &Transition| t.decisive.is_some() || draws.contains(&zobrist::hash(&t.position));
+    if ends(&report.moves[chosen].transition) || !hangs(chosen) {
         return chosen;
     }
     (0..report.moves.len().min(SPARE_CHECKS)).find(|&i| i != chosen && !hangs(i)).unwrap_or(chosen)

@@ -41,11 +41,11 @@
 //! Cash in Hand level 5 evaluates with weights fitted to game results
 //! (`eval_cash::TUNED`, `sowboard tune --game cash-in-hand`), levels 1-4
 //! with the hand weights. The tuned weights trade material for the shape of
-//! the stacks, so a search with the hand weights runs first (half the
-//! nodes) and its move is played instead when it keeps 4 stones more at
-//! the same depth (`agents::clear_material`, as Intermedium level 5's
-//! alpha-beta check): the tactics suite's material answers (README
-//! "Measured (round 7: Cash in Hand evaluation tuned to game results)").
+//! the stacks, so a search with the hand weights follows on the nodes left
+//! and its move is played instead when it keeps 4 stones more at the same
+//! depth (`agents::clear_material`, as Intermedium level 5's alpha-beta
+//! check): the tactics suite's material answers (README "Measured (round
+//! 7: Cash in Hand evaluation tuned to game results)").
 //!
 //! Cash in Hand levels and `mcts` (not `baseline5`) also score finishing a
 //! won game: the trailing side's stacks left, how closely they are
