@@ -8,7 +8,7 @@ use super::eval_intermedium::{HAND, TUNED};
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
-use super::search::{Report, WIN};
+use super::search::{Report, Shape, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::moves::Move;
@@ -212,7 +212,8 @@ pub fn choose(
             // as the rules do, where the tuned weights trade it for the shape
             // of the stacks.
             let mut check = budget.share(budget.remaining());
-            let material = search(&mut Cash::for_levels(rules), &pos, lv.shape, &mut check, &draws);
+            let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..lv.shape };
+            let material = search(&mut Cash::for_levels(rules), &pos, shallow, &mut check, &draws);
             budget.spend(check.spent());
             let mut i = pick(&report, &lv, &mut rng);
             // A static score checks nothing: the check must have looked at
@@ -277,6 +278,12 @@ const TACTICS_SHARE: u64 = 4;
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
+
+/// Depth of Cash in Hand level 5's hand-weighted check: the tactics
+/// suite's material answers are two plies deep, and at depth 3 the check
+/// made level 5 slower than `mcts` (440 against 401 ms a move over 40
+/// games, README round 7).
+const CASH_CHECK_DEPTH: u32 = 2;
 
 /// The check search's best move, when it scores `CLEAR_MATERIAL` more than
 /// `chosen` at the same depth and neither is a win or loss (those the main
