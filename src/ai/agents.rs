@@ -207,10 +207,9 @@ pub fn choose(
             let Some(report) = search(&mut tuned, &pos, lv.shape, &mut budget, &draws) else {
                 return playout::playout_move(&pos, &rules, &mut rng);
             };
-            // Then the hand weights, on the nodes left (at the default budget
-            // most of them: depth 3 ends far inside it): they count material
-            // as the rules do, where the tuned weights trade it for the shape
-            // of the stacks.
+            // Then the hand weights, on a share of the nodes
+            // (`CASH_CHECK_SHARE`): they count material as the rules do,
+            // where the tuned weights trade it for the shape of the stacks.
             let share = (nodes / CASH_CHECK_SHARE).max(CASH_CHECK_MIN).min(budget.remaining());
             let mut check = budget.share(share);
             let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..lv.shape };
@@ -245,11 +244,9 @@ pub fn choose(
                     search(&mut domain, &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    let mut cash = match agent {
-                        _ if lv.classic => Cash::new(rules, false),
-                        Agent::Level(5) => Cash::for_levels(rules).weighted(&eval_cash::TUNED),
-                        _ => Cash::for_levels(rules),
-                    };
+                    // Level 5 has its own arm above.
+                    let mut cash =
+                        if lv.classic { Cash::new(rules, false) } else { Cash::for_levels(rules) };
                     search(&mut cash, &pos, lv.shape, &mut budget, &draws)
                 }
             };

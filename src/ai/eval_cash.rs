@@ -168,8 +168,8 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
     let g = pos.board.geometry();
     let board = &pos.board;
     let mut f = [0i32; FEATURES];
-    let mut own_doomed: Vec<i32> = Vec::new();
-    let (mut tallest_own, mut tallest_enemy) = (0, 0);
+    // The mover's doomed stones, and its largest doomed stack.
+    let (mut own_doomed, mut largest_doomed) = (0, 0);
     for c in g.cells() {
         let n = board.get(c) as i32;
         if n == 0 {
@@ -182,7 +182,8 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
         let (empty, around) = surroundings(pos, c);
         if empty == 0 && n < around {
             if mine {
-                own_doomed.push(n);
+                own_doomed += n;
+                largest_doomed = largest_doomed.max(n);
             } else {
                 f[2] += n;
             }
@@ -197,18 +198,12 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
         if g.orthogonal(c).count() < 4 {
             f[if mine { 11 } else { 12 }] += n;
         }
-        if mine {
-            tallest_own = tallest_own.max(n);
-        } else {
-            tallest_enemy = tallest_enemy.max(n);
-        }
+        let tallest = &mut f[if mine { 13 } else { 14 }];
+        *tallest = (*tallest).max(n);
     }
-    own_doomed.sort_unstable();
     // The biggest can be carried away; the others fall.
-    f[4] = own_doomed.pop().unwrap_or(0);
-    f[3] = own_doomed.iter().sum();
-    f[13] = tallest_own;
-    f[14] = tallest_enemy;
+    f[4] = largest_doomed;
+    f[3] = own_doomed - largest_doomed;
     Some(f)
 }
 
