@@ -114,7 +114,13 @@ impl Search<'_> {
     }
 
     fn moves(&mut self, pos: &Position) -> Option<Vec<Transition>> {
-        let Ok(moves) = pos.legal_moves(self.rules, LIST_LIMIT) else {
+        let listed = pos.legal_moves(self.rules, LIST_LIMIT);
+        self.counted(listed)
+    }
+
+    /// A move list, counted against the work limit.
+    fn counted<E>(&mut self, listed: Result<Vec<Transition>, E>) -> Option<Vec<Transition>> {
+        let Ok(moves) = listed else {
             self.exceeded = true;
             return None;
         };
@@ -124,16 +130,67 @@ impl Search<'_> {
     }
 
     /// The value of `m` for `me`: its result, else the worst over every reply
-    /// (a reply's result, else the stone difference after it).
+    /// (a reply's result, else the stone difference after it). The replies
+    /// are listed when they fit the limits; in Cash in Hand, when they do not
+    /// (the opponent's tall stacks), the exact capture-threat query decides
+    /// the worst reply instead (`cash_worst_reply`).
     fn two_ply(&mut self, m: &Transition, me: Side) -> Option<i64> {
         if let Some(v) = result(m, me, self.rules) {
             return Some(v);
         }
-        let replies = self.moves(&m.position)?;
+        let replies = match m.position.legal_moves(self.rules, LIST_LIMIT) {
+            Err(_) if m.position.game == GameKind::CashInHand => {
+                return self.cash_worst_reply(&m.position, me);
+            }
+            listed => self.counted(listed)?,
+        };
         replies
             .iter()
             .map(|r| result(r, me, self.rules).unwrap_or_else(|| material(&r.position, me)))
             .min()
+    }
+
+    /// Cash in Hand, the opponent to move in `pos`: the value for `me` of
+    /// their best reply without listing their moves. Only captures change
+    /// the stones, and a reply that captures C stones leaves `me` at best C
+    /// fewer and them C more (they may put every captured stone back on a
+    /// stack of their own, and always have one: a sowing leaves stones), so
+    /// the worst reply is the one that captures the most stones; a reply
+    /// that takes every stack of `me` wins. `capture_threats` finds, exactly,
+    /// one move per largest set of stacks captured together; the biggest
+    /// capture is among them.
+    ///
+    /// A reply could also win by leaving `me` no legal move, which the query
+    /// does not see: unless `cannot_stalemate` proves that no reply can, this
+    /// gives up (None, "not searched in full"), as it does when the search
+    /// does not finish or a quiet reply could reach the quiet-move draw.
+    fn cash_worst_reply(&mut self, pos: &Position, me: Side) -> Option<i64> {
+        let limit = self.rules.quiet_ply_limit;
+        let quiet_draw = limit > 0 && pos.quiet + 1 >= limit;
+        let threats = crate::cash::capture_threats(pos, LIST_LIMIT).ok();
+        let Some(threats) = threats.filter(|t| t.largest && !quiet_draw) else {
+            self.exceeded = true;
+            return None;
+        };
+        self.work += threats.moves.len().max(1);
+        if self.work > WORK_LIMIT {
+            self.exceeded = true;
+            return None;
+        }
+        let mine = pos.board.geometry().cells().filter(|&c| {
+            pos.owner(c) == me && pos.board.is_occupied(c)
+        });
+        let mine = mine.count();
+        if threats.moves.iter().any(|t| t.captured.len() == mine) {
+            return Some(-WIN);
+        }
+        let mut work = LIST_LIMIT;
+        if crate::cash::cannot_stalemate(pos, &mut work) != Some(true) {
+            self.exceeded = true;
+            return None;
+        }
+        let most = threats.moves.iter().map(|t| i64::from(t.captured_stones)).max();
+        Some(material(pos, me) - 2 * most.unwrap_or(0))
     }
 
     /// The moves from `pos` that win at once for the side to move.
@@ -563,4 +620,47 @@ pub fn generate(
     }
     out.sort_by_key(|p| (p.difficulty, p.position.to_string()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reply query agrees with listing every reply wherever both work:
+    /// on crowded set-ups (small stacks, so the replies can be listed), for
+    /// every move of the side to move, the query's value is the worst
+    /// listed reply's, or it gives up. Stalemates (a reply leaving no move)
+    /// are in the listed values, so a wrong "no capture, no stalemate"
+    /// argument fails here.
+    #[test]
+    fn the_cash_reply_query_agrees_with_listing_every_reply() {
+        let rules = Rules::default();
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut agreed, mut wins, mut gave_up) = (0, 0, 0);
+        for _ in 0..60 {
+            let Some(pos) = super::super::tactics::cash_cluster(&mut rng, 4, 0.45, 3) else {
+                continue;
+            };
+            let me = pos.side_to_move;
+            let Ok(moves) = pos.legal_moves(&rules, LIST_LIMIT) else { continue };
+            for m in moves.iter().filter(|m| result(m, me, &rules).is_none()) {
+                let Ok(replies) = m.position.legal_moves(&rules, LIST_LIMIT) else { continue };
+                let listed = replies
+                    .iter()
+                    .map(|r| result(r, me, &rules).unwrap_or_else(|| material(&r.position, me)))
+                    .min()
+                    .expect("a position whose game goes on has a move");
+                let mut s = Search::new(&rules);
+                match s.cash_worst_reply(&m.position, me) {
+                    Some(v) => {
+                        assert_eq!(v, listed, "after {} in {pos}", m.mv);
+                        agreed += 1;
+                        wins += usize::from(v == -WIN);
+                    }
+                    None => gave_up += 1,
+                }
+            }
+        }
+        assert!(agreed > 2000 && wins > 4, "agreed {agreed}, of them wins {wins}, gave up {gave_up}");
+    }
 }

@@ -38,7 +38,7 @@ pub use movegen::first_moves;
 #[cfg(test)]
 pub(crate) use random::clustered_position;
 pub use random::random_move;
-pub(crate) use threats::capture_threats;
+pub(crate) use threats::{cannot_stalemate, capture_threats};
 
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
 use crate::game_rules::GameRules;

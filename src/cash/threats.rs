@@ -69,6 +69,43 @@ pub(crate) fn capture_threats(
     }
 }
 
+/// Whether no move of the side to move can leave the opponent without a
+/// legal move: true is proven, false only means it was not ruled out. Used
+/// where replies are not listed (the puzzles' two-ply search).
+///
+/// After any move, take the opponent's tallest stack S. No target of S is
+/// taller, so every first step of S can be blocked only by its gate, both
+/// gate cells occupied and taller together than S; every orthogonal
+/// neighbour of S lies in some gate, so all of them are occupied. They are
+/// cells of the mover's colour: a capture does not empty them and the
+/// redistribution (onto existing stacks) cannot fill them, so they were
+/// all occupied after the sowing already, when S survived the capture
+/// check: S held at least their total, so at least one stone per
+/// neighbour, and S is one of the opponent's stacks before the move (the
+/// move creates none of theirs). So the opponent can be left without a
+/// move only if some stack of theirs of at least that many stones can have
+/// all its orthogonal neighbours filled by one sowing; the per-stack search
+/// (`target`) decides that on the board with that stack lowered to 1 stone
+/// (captured then exactly when its neighbours are all occupied; a lower
+/// stack only frees the mover's steps, so no sowing is lost).
+/// None when `work` runs out first.
+pub(crate) fn cannot_stalemate(pos: &Position, work: &mut usize) -> Option<bool> {
+    let board = pos.board;
+    let g = board.geometry();
+    let enemy = pos.side_to_move.opponent().colour();
+    for s in g.cells().filter(|&c| c.colour() == enemy && board.is_occupied(c)) {
+        if (board.get(s) as usize) < g.orthogonal(s).count() {
+            continue;
+        }
+        let mut lowered = *pos;
+        lowered.board.set(s, 1);
+        if capturing_sowing(&lowered, s, work).ok()?.is_some() {
+            return Some(false);
+        }
+    }
+    Some(true)
+}
+
 /// Every enemy stack some move captures (bit per index), and a move for
 /// each, from the exact per-stack search (`target`): one move per distinct
 /// set the moves found capture (a stack an earlier move also takes is not
@@ -126,6 +163,7 @@ fn by_listing(pos: &Position, limit: usize) -> Result<Vec<Transition>, LimitExce
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Side;
     use crate::play::DEFAULT_MOVE_LIMIT;
     use crate::variant::RuleOptions;
     use rand::rngs::SmallRng;
@@ -136,6 +174,60 @@ mod tests {
         let g = pos.board.geometry();
         let all = super::super::movegen::generate(pos, 3_000_000).ok()?;
         Some(all.iter().fold(0, |m, t| m | mask_of(g, &t.captured)))
+    }
+
+    /// Variations on a stalemate trap (White to move): Black's stack in the
+    /// a1 corner survives (its neighbours a2 and b1 hold no more than it),
+    /// Black's c3 is surrounded, and White's f3 can move without touching
+    /// either, capture c3 and put the stone back on a2 or b1, so that Black's
+    /// only step, a1-b2, is gated. Heights, the surrounding stacks and extra
+    /// stacks vary at random, so some variations have the stalemate and
+    /// others not.
+    fn trap_variation(rng: &mut SmallRng) -> Option<Position> {
+        use rand::Rng;
+        let trap = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,1,0,0,0,0,0/0,1,1,1,0,1,0,0/1,0,1,0,0,0,0,0/2,1,0,0,0,0,0,0 white 0 20";
+        let mut pos: Position = trap.parse().ok()?;
+        let g = pos.board.geometry();
+        for c in g.cells() {
+            let h = pos.board.get(c);
+            let v = match (h, rng.random_range(0..50)) {
+                (0, 0) => rng.random_range(1..=3),
+                (0, _) => 0,
+                (_, 0..5) => 0,
+                (h, 5..10) => h + 1,
+                (h, _) => h,
+            };
+            pos.board.set(c, v);
+        }
+        (pos.stones_of(Side::First) > 0 && pos.stones_of(Side::Second) > 0).then_some(pos)
+    }
+
+    /// Random boards small enough to list every move: where no stalemate is
+    /// said to be possible, no listed move leaves the opponent without a move
+    /// (and the test meets such moves where it says "maybe").
+    #[test]
+    fn a_position_said_to_hold_no_stalemate_has_none() {
+        use crate::variant::EndReason;
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut proven, mut stalemates) = (0, 0);
+        for _ in 0..2000 {
+            let Some(pos) = trap_variation(&mut rng) else { continue };
+            let Ok(all) = super::super::movegen::generate(&pos, 200_000) else { continue };
+            let rules = RuleOptions::default();
+            let stalemating = all
+                .iter()
+                .filter_map(|t| t.decisive.or_else(|| t.position.status(&rules)))
+                .filter(|o| o.reason == EndReason::NoMoves)
+                .count();
+            let mut work = DEFAULT_MOVE_LIMIT;
+            let Some(safe) = cannot_stalemate(&pos, &mut work) else { continue };
+            if safe {
+                assert_eq!(stalemating, 0, "{pos}");
+                proven += 1;
+            }
+            stalemates += usize::from(stalemating > 0);
+        }
+        assert!(proven > 150 && stalemates > 100, "proven {proven}, with a stalemate {stalemates}");
     }
 
     /// Random boards small enough to list every move: the per-stack search
