@@ -177,9 +177,11 @@ impl Search<'_> {
             self.exceeded = true;
             return None;
         }
-        let mine = pos.board.geometry().cells().filter(|&c| {
-            pos.owner(c) == me && pos.board.is_occupied(c)
-        });
+        let mine = pos
+            .board
+            .geometry()
+            .cells()
+            .filter(|&c| pos.owner(c) == me && pos.board.is_occupied(c));
         let mine = mine.count();
         if threats.moves.iter().any(|t| t.captured.len() == mine) {
             return Some(-WIN);
@@ -661,6 +663,9 @@ mod tests {
                 }
             }
         }
-        assert!(agreed > 2000 && wins > 4, "agreed {agreed}, of them wins {wins}, gave up {gave_up}");
+        assert!(
+            agreed > 2000 && wins > 4,
+            "agreed {agreed}, of them wins {wins}, gave up {gave_up}"
+        );
     }
 }

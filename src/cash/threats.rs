@@ -163,9 +163,9 @@ fn by_listing(pos: &Position, limit: usize) -> Result<Vec<Transition>, LimitExce
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Side;
     use crate::play::DEFAULT_MOVE_LIMIT;
     use crate::variant::RuleOptions;
+    use crate::variant::Side;
     use rand::rngs::SmallRng;
     use rand::SeedableRng;
 

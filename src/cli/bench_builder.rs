@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// Positions measured: starts, Browne's example and set-ups with tall stacks,
 /// full boards and many small stacks.
-pub(crate) const POSITIONS: [(&str, &str); 7] = [
+const POSITIONS: [(&str, &str); 7] = [
     ("cash start (32-stone corners)", "cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1"),
     ("cash Browne's example", "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,1,0,0,0/0,0,0,3,3,4,0,0/0,0,6,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20"),
     ("cash 255-stone stack", "cash-in-hand 255,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,200 white 0 1"),

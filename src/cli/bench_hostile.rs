@@ -13,21 +13,17 @@ use sowboard::ai::{Limits, SystemClock};
 use sowboard::{Game, Position, Rules, Session, DEFAULT_MOVE_LIMIT};
 use std::time::Instant;
 
-/// The Intermedium set-ups; the Cash in Hand ones are the builder bench's.
-const INTERMEDIUM: [(&str, &str); 3] = [
-    ("intermedium 255-stone stack", "intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,255,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,200,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5"),
-    ("intermedium full board of 9s", "intermedium 0,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,9/9,9,9,9,9,9,0 blue 0 5"),
-    ("intermedium many 2s", "intermedium 0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,2,2,2,2,2,2/2,2,2,2,2,2,2/2,2,2,2,2,2,2/0,0,0,0,0,0,0 blue 0 5"),
-];
+/// The set-ups, shared with the wasm bench (`tests/browser/bench-hostile-wasm.mjs`).
+const SET_UPS: &str = include_str!("../../tests/hostile-positions.txt");
 
-/// Cash in Hand set-ups beyond the builder bench's: every Black stack of 4
-/// next to White 1s, a 60-stone White stack among them; Black to move, so
-/// the threats are White's, and each Black stack can fall (the per-stack
-/// threat search answers quickly, the largest sets take longest).
-const CASH: [(&str, &str); 1] = [(
-    "cash Black 4s, White 1s and a 60",
-    "cash-in-hand 1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,60,4,1,4/4,1,4,1,4,1,4,1/1,4,1,4,1,4,1,4/4,1,4,1,4,1,4,1 black 0 9",
-)];
+/// The set-ups as (name, position string): the lines of `SET_UPS` that are
+/// not comments.
+fn set_ups() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SET_UPS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|l| l.split_once('\t'))
+}
 
 /// The page's AI deadlines (`www/board/options.js`, `SAFETY_DEADLINE_MS`).
 fn page_deadline_ms(level: u8) -> Option<f64> {
@@ -40,8 +36,7 @@ fn page_deadline_ms(level: u8) -> Option<f64> {
 
 pub fn run() {
     let rules = Rules::default();
-    let cash = super::bench_builder::POSITIONS.iter().filter(|(n, _)| n.starts_with("cash"));
-    for (name, text) in INTERMEDIUM.iter().chain(cash).chain(CASH.iter()) {
+    for (name, text) in set_ups() {
         let pos: Position = match text.parse() {
             Ok(p) => p,
             Err(e) => {
