@@ -499,17 +499,26 @@ fn real_game(kind: GameKind, rng: &mut SmallRng) -> Vec<Position> {
     play_on(Game::new(kind, Rules::default()), 200, true, rng)
 }
 
+/// The most puzzles of one kind in a file of `count` with `max_share` %.
+pub fn kind_cap(count: usize, max_share: usize) -> usize {
+    (count * max_share.clamp(1, 100)).div_ceil(100).max(1)
+}
+
 /// Real games of Cash in Hand searched for puzzles: every position of
 /// `games` self-play games (see `real_game`) goes to the exhaustive search,
 /// which gives up at its work limits. Returns the puzzles found (at most
-/// `count`) and what the pass saw.
+/// `count`, no kind more than `max_share` % of `count`, at most `PER_GAME`
+/// from one game) and what the pass saw.
 pub fn from_real_games(
     kind: GameKind,
     games: usize,
     count: usize,
+    max_share: usize,
     seed: u64,
     progress: &mut dyn FnMut(&Puzzle),
 ) -> (Vec<Puzzle>, RealStats) {
+    let cap = kind_cap(count, max_share);
+    let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
     let rules = Rules::default();
     // Its own stream: the set-up pass after it draws what it drew before.
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x7265_616C);
@@ -518,8 +527,9 @@ pub fn from_real_games(
     let mut out = Vec::new();
     for _ in 0..games {
         stats.games += 1;
+        let mut from_game = 0;
         for pos in real_game(kind, &mut rng) {
-            if out.len() >= count || !seen.insert(pos.to_string()) {
+            if out.len() >= count || from_game >= PER_GAME || !seen.insert(pos.to_string()) {
                 continue;
             }
             stats.positions += 1;
@@ -533,8 +543,14 @@ pub fn from_real_games(
             let found = classify_in(&mut s, &pos);
             stats.searched += usize::from(!s.exceeded);
             if let Some(mut p) = found {
-                p.source = Source::Real;
                 stats.puzzles += 1;
+                let n = per_kind.entry(p.kind).or_default();
+                if *n >= cap {
+                    continue;
+                }
+                *n += 1;
+                from_game += 1;
+                p.source = Source::Real;
                 progress(&p);
                 out.push(p);
             }
@@ -571,7 +587,8 @@ fn promising(pos: &Position, rules: &Rules) -> bool {
 /// positions of one game follow each other closely).
 const PER_GAME: usize = 3;
 
-/// `count` puzzles of `kind` from self-play, no puzzle kind more than
+/// `count` puzzles of `kind` from self-play, none of the kinds in `full`
+/// (those the real-games pass filled already), no puzzle kind more than
 /// `max_share` % of them (80 by default in the command: captures are by far
 /// the most common kind, and a lower share asks for more games to find the
 /// rarer kinds), at most `PER_GAME` from one game, sorted by difficulty
@@ -582,6 +599,7 @@ pub fn generate(
     count: usize,
     seed: u64,
     max_share: usize,
+    full: &[&str],
     progress: &mut dyn FnMut(&Puzzle),
 ) -> Vec<Puzzle> {
     let rules = Rules::default();
@@ -589,7 +607,7 @@ pub fn generate(
     let mut out: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
     let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
-    let cap = (count * max_share.clamp(1, 100)).div_ceil(100).max(1);
+    let cap = kind_cap(count, max_share);
     let mut games = 0;
     while out.len() < count && games < count * 50 {
         games += 1;
@@ -606,6 +624,9 @@ pub fn generate(
                 continue;
             }
             let Some(mut p) = classify(&pos, &rules) else { continue };
+            if full.contains(&p.kind) {
+                continue;
+            }
             p.source = match kind {
                 GameKind::Intermedium => Source::Real,
                 GameKind::CashInHand => Source::SetUp,

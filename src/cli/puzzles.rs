@@ -3,7 +3,7 @@
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
-use sowboard::ai::puzzles::{classify, from_real_games, generate, Puzzle};
+use sowboard::ai::puzzles::{classify, from_real_games, generate, kind_cap, Puzzle};
 
 #[derive(Args)]
 pub struct PuzzlesArgs {
@@ -62,8 +62,14 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
             );
         }
         let started = std::time::Instant::now();
-        let (found, stats) =
-            from_real_games(kind, args.real_games, args.count, args.seed, &mut |p| report(p));
+        let (found, stats) = from_real_games(
+            kind,
+            args.real_games,
+            args.count,
+            args.max_share,
+            args.seed,
+            &mut |p| report(p),
+        );
         eprintln!(
             "real games: {} games, {} positions, {} with the mover's full move list within the limit ({} of them with 4 moves or more), {} of these searched in full, {} puzzles ({:.0} s)",
             stats.games,
@@ -76,6 +82,12 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         );
         real = found;
     }
+    // Kinds the real games filled to their share are not taken from set-ups.
+    let cap = kind_cap(args.count, args.max_share);
+    let full: Vec<&str> = ["win-in-one", "win-in-two", "only-defence", "biggest-capture"]
+        .into_iter()
+        .filter(|k| real.iter().filter(|p| p.kind == *k).count() >= cap)
+        .collect();
     let rest = args.count.saturating_sub(real.len());
     let share = rest.div_ceil(threads);
     let mut puzzles: Vec<Puzzle> = if rest == 0 {
@@ -100,10 +112,10 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
-                    let report = &report;
+                    let (report, full) = (&report, &full);
                     s.spawn(move || {
                         let seed = args.seed.wrapping_add(1000 * t as u64);
-                        generate(kind, share, seed, args.max_share, &mut |p| report(p))
+                        generate(kind, share, seed, args.max_share, full, &mut |p| report(p))
                     })
                 })
                 .collect();

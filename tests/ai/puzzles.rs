@@ -134,7 +134,7 @@ fn a_real_cash_game_is_searched_position_by_position_and_counted() {
     let rules = Rules::default();
     let mut reported = 0;
     let (found, stats) =
-        from_real_games(sowboard::GameKind::CashInHand, 2, 100, 7, &mut |_| reported += 1);
+        from_real_games(sowboard::GameKind::CashInHand, 2, 100, 100, 7, &mut |_| reported += 1);
     assert_eq!(stats.games, 2);
     // Two whole games: a few dozen positions, the losing side's often small
     // enough to list (README "Learn": how far the search gets).
