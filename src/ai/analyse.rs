@@ -29,6 +29,7 @@ use super::intermedium::Intermedium;
 use super::levels::{level, Level};
 use super::search::{search, Report, Shape, WIN};
 use super::Clock;
+use crate::errors::LimitExceeded;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::play::Transition;
@@ -153,25 +154,40 @@ pub struct Analysis {
 
 /// Analyses the current position of `game`. `on_report` gets each finished
 /// pass (the last one included) and returns whether to go on. Returns the
-/// last finished pass, or `None` when the game is over (or the side to move
-/// has no move). The node budget is the main bound, so the same inputs give
-/// the same analysis natively and in wasm.
+/// last finished pass, or `None` when the game is over. The node budget is
+/// the main bound, so the same inputs give the same analysis natively and in
+/// wasm; a position whose moves cannot be listed within the enumeration
+/// limit (hostile set-ups: a 255-stone stack) is the `LimitExceeded` error,
+/// not "no move".
 pub fn analyse(
     game: &Game,
     strength: Strength,
     clock: &dyn Clock,
     on_report: &mut dyn FnMut(&Analysis) -> bool,
-) -> Option<Analysis> {
+) -> Result<Option<Analysis>, LimitExceeded> {
     if game.outcome().is_some() {
-        return None;
+        return Ok(None);
     }
+    // A game that goes on has a move: a search without one met the limit.
+    let limited = LimitExceeded { limit: crate::play::DEFAULT_MOVE_LIMIT };
+    Ok(Some(deepening(game, strength, clock, on_report).ok_or(limited)?))
+}
+
+/// The passes of `analyse`, deeper each time: `None` when the root's moves
+/// could not be listed.
+fn deepening(
+    game: &Game,
+    strength: Strength,
+    clock: &dyn Clock,
+    on_report: &mut dyn FnMut(&Analysis) -> bool,
+) -> Option<Analysis> {
     let lv = strength.settings(game.game());
     let mut spent = 0u64;
     let mut last: Option<Analysis> = None;
     for depth in 1..=lv.shape.max_depth {
         let shape = Shape { max_depth: depth, ..lv.shape };
         let left = lv.nodes.saturating_sub(spent).max(1);
-        let (report, used) = search_game(game, shape, left, clock)?;
+        let Some((report, used)) = search_game(game, shape, left, clock) else { break };
         spent += used;
         let reached = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
         let head = &report.moves[0];
@@ -224,8 +240,17 @@ fn forced_in_three(game: &Game, first: &Transition) -> bool {
         })
 }
 
-/// One search of the current position of `game` with `shape` and `nodes`:
-/// the scored root moves and the nodes used. `None` when there is no move.
+/// A safety deadline per search of the analysis and the review, in ms of
+/// `clock`. Their bound is the node budget (the same answer natively and in
+/// wasm), but on hostile set-ups (a 200-stone stack) nodes do not bound the
+/// time: every root move's evaluation lists the opponent's moves up to the
+/// inner work limit and gives up, and a review of one such move ran for more
+/// than ten minutes. Only such set-ups reach it, as with the AI's deadlines.
+pub const SEARCH_DEADLINE_MS: f64 = 8_000.0;
+
+/// One search of the current position of `game` with `shape` and `nodes`
+/// (and `SEARCH_DEADLINE_MS`): the scored root moves and the nodes used.
+/// `None` when there is no move (or none could be listed in time).
 pub(crate) fn search_game(
     game: &Game,
     shape: Shape,
@@ -234,7 +259,7 @@ pub(crate) fn search_game(
 ) -> Option<(Report, u64)> {
     let pos = *game.position();
     let rules = *game.rules();
-    let mut budget = Budget::new(nodes, None, clock);
+    let mut budget = Budget::new(nodes, Some(SEARCH_DEADLINE_MS), clock);
     let draws = repetition_draws(game);
     let report = match pos.game {
         GameKind::Intermedium => {

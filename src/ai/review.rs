@@ -24,6 +24,7 @@
 
 use super::analyse::{checked_score, search_game, Score, Strength};
 use super::Clock;
+use crate::errors::LimitExceeded;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::variant::Side;
@@ -98,7 +99,7 @@ struct Seen {
     score: Score,
 }
 
-fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Seen {
+fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, LimitExceeded> {
     if let Some(outcome) = game.outcome() {
         let mover = game.position().side_to_move;
         let score = match outcome.winner {
@@ -106,41 +107,41 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Seen {
             Some(_) => Score::Loss(0),
             None => Score::Centi(0),
         };
-        return Seen { best: None, score };
+        return Ok(Seen { best: None, score });
     }
     let lv = strength.settings(game.game());
-    match search_game(game, lv.shape, lv.nodes, clock) {
-        Some((report, _)) => {
-            let head = &report.moves[0];
-            let score = checked_score(game, head.score, &head.transition);
-            Seen { best: Some(head.transition.mv.clone()), score }
-        }
-        // No move: the side to move has lost (the status would say so).
-        None => Seen { best: None, score: Score::Loss(0) },
-    }
+    // A game that goes on has a move: a search without one could not list
+    // them (within the work limit or the safety deadline; hostile set-ups).
+    let (report, _) = search_game(game, lv.shape, lv.nodes, clock)
+        .ok_or(LimitExceeded { limit: crate::play::DEFAULT_MOVE_LIMIT })?;
+    let head = &report.moves[0];
+    let score = checked_score(game, head.score, &head.transition);
+    Ok(Seen { best: Some(head.transition.mv.clone()), score })
 }
 
 /// Reviews every ply of `game` (its plies from its start). `on_progress`
 /// gets (positions done, positions in all) after each search and returns
-/// whether to go on; `None` when it stopped the review.
+/// whether to go on; `None` when it stopped the review. A position whose
+/// moves cannot be listed (hostile set-ups) is the `LimitExceeded` error:
+/// it used to be scored as lost, which made the move before it a blunder.
 pub fn review(
     game: &Game,
     strength: Strength,
     clock: &dyn Clock,
     on_progress: &mut dyn FnMut(usize, usize) -> bool,
-) -> Option<Vec<Reviewed>> {
+) -> Result<Option<Vec<Reviewed>>, LimitExceeded> {
     let plies = game.plies();
     let total = plies.len() + 1;
     let mut g = Game::from_position(*game.start(), *game.rules());
-    let mut seen = look(&g, strength, clock);
+    let mut seen = look(&g, strength, clock)?;
     if !on_progress(1, total) {
-        return None;
+        return Ok(None);
     }
     let mut out = Vec::with_capacity(plies.len());
     for (i, ply) in plies.iter().enumerate() {
         let side = g.position().side_to_move;
         g.push(ply.transition.clone());
-        let next = look(&g, strength, clock);
+        let next = look(&g, strength, clock)?;
         let before = seen.score;
         let after = next.score.negate();
         let best = seen.best.clone().unwrap_or_else(|| ply.transition.mv.clone());
@@ -160,10 +161,10 @@ pub fn review(
         });
         seen = next;
         if !on_progress(i + 2, total) {
-            return None;
+            return Ok(None);
         }
     }
-    Some(out)
+    Ok(Some(out))
 }
 
 #[cfg(test)]

@@ -92,8 +92,9 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<(), String> {
         let _ = std::io::stdout().flush();
         true
     };
-    let a = analyse(&game, strength, &NoClock, &mut report)
-        .ok_or_else(|| "the side to move has no move".to_string())?;
+    let a = analyse(&game, strength, &SystemClock::new(), &mut report)
+        .map_err(|e| format!("too many moves to analyse here ({e})"))?
+        .ok_or_else(|| "the game is over".to_string())?;
     println!("best {} score {} pv {}", a.best, a.score, line(&a.pv));
     Ok(())
 }
@@ -102,7 +103,9 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<(), String> {
 pub fn run_review(args: ReviewArgs) -> Result<(), String> {
     let game = load(&args.setup, &args.moves)?;
     let strength = args.strength.strength(REVIEW);
-    let plies = review(&game, strength, &NoClock, &mut |_, _| true).expect("never stopped");
+    let plies = review(&game, strength, &SystemClock::new(), &mut |_, _| true)
+        .map_err(|e| format!("too many moves to review a position of this game ({e})"))?
+        .expect("never stopped");
     for r in plies {
         println!("{} {} {} {} {}", r.ply, r.mv, r.before, r.after, r.class);
     }
@@ -132,7 +135,9 @@ pub fn run_review_bench(args: ReviewBenchArgs) -> Result<(), String> {
     let clock = SystemClock::new();
     let start = std::time::Instant::now();
     let cpu = super::bench_builder::thread_cpu();
-    let plies = review(&game, strength, &clock, &mut |_, _| true).expect("never stopped");
+    let plies = review(&game, strength, &clock, &mut |_, _| true)
+        .map_err(|e| format!("too many moves to review ({e})"))?
+        .expect("never stopped");
     let seconds = start.elapsed().as_secs_f64();
     let cpu = match (cpu, super::bench_builder::thread_cpu()) {
         (Some(a), Some(b)) => format!("{:.2}", (b - a).as_secs_f64()),

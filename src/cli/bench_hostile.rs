@@ -103,12 +103,17 @@ fn analysis(game: &Game, rules: &Rules) -> String {
     let review_ms = ms(t);
     format!(
         "analyse {analyse_ms:.0} ms ({}); threats {threats_ms:.0} ms ({} threats{}); review of one move {}",
-        a.map_or("no result".to_string(), |a| format!("depth {}", a.depth)),
+        match a {
+            Ok(Some(a)) => format!("depth {}", a.depth),
+            Ok(None) => "no result".to_string(),
+            Err(e) => format!("error limit: {e}"),
+        },
         threats.threats.len(),
         if threats.complete { "" } else { ", incomplete" },
         match reviewed {
-            Some(Some(r)) => format!("{review_ms:.0} ms ({} plies)", r.len()),
-            Some(None) => format!("{review_ms:.0} ms (no result)"),
+            Some(Ok(Some(r))) => format!("{review_ms:.0} ms ({} plies)", r.len()),
+            Some(Ok(None)) => format!("{review_ms:.0} ms (no result)"),
+            Some(Err(e)) => format!("{review_ms:.0} ms (error limit: {e})"),
             None => "not run (no move to review)".to_string(),
         }
     )

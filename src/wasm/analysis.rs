@@ -126,7 +126,9 @@ impl JsGame {
     /// (default 5) or `nodes` (a node budget); `onReport(analysis)` gets
     /// each pass as the search deepens and may return false to stop.
     /// `score.kind` is `cp` (hundredths of a stone for the side to move),
-    /// `win` or `loss` (a proven result, `value` plies away).
+    /// `win` or `loss` (a proven result, `value` plies away). Throws the
+    /// `limit` error on a position with too many moves to list (set-ups
+    /// with a 255-stone stack).
     #[wasm_bindgen(unchecked_return_type = "Analysis | null")]
     pub fn analyse(
         &self,
@@ -149,6 +151,8 @@ impl JsGame {
         if let Some(e) = error {
             return Err(e);
         }
+        let result = result
+            .map_err(|e| ApiError::new("limit", format!("too many moves to analyse ({e})")))?;
         Ok(result.as_ref().map_or(JsValue::NULL, analysis_js))
     }
 
@@ -179,6 +183,8 @@ impl JsGame {
         if let Some(e) = error {
             return Err(e);
         }
+        let result = result
+            .map_err(|e| ApiError::new("limit", format!("too many moves to review ({e})")))?;
         let Some(plies) = result else { return Ok(JsValue::NULL) };
         let kind = self.game().game();
         let view: Vec<ReviewedJs> = plies

@@ -25,6 +25,7 @@ fn last_analysis(game: &Game, strength: Strength) -> (Analysis, Vec<Analysis>) {
         passes.push(a.clone());
         true
     })
+    .expect("the moves can be listed")
     .expect("the game is not over");
     (a, passes)
 }
@@ -50,8 +51,9 @@ fn a_move_that_allows_a_city_capture_in_one_is_a_blunder() {
         moves.iter().find(|t| city_in_one(&t.position)).expect("some move lets the city fall");
     let mut game = start.clone();
     game.push(careless.clone());
-    let reviewed =
-        review(&game, Strength { level: 3, nodes: None }, &NoClock, &mut |_, _| true).unwrap();
+    let reviewed = review(&game, Strength { level: 3, nodes: None }, &NoClock, &mut |_, _| true)
+        .unwrap()
+        .unwrap();
     assert_eq!(reviewed.len(), 1);
     let r = &reviewed[0];
     assert_eq!(r.after, Score::Loss(1), "the city falls on the next ply");
@@ -62,8 +64,9 @@ fn a_move_that_allows_a_city_capture_in_one_is_a_blunder() {
     // The parry itself is the best move.
     let mut good = start.clone();
     good.play_text("d8-c9-d10-e9").unwrap();
-    let reviewed =
-        review(&good, Strength { level: 3, nodes: None }, &NoClock, &mut |_, _| true).unwrap();
+    let reviewed = review(&good, Strength { level: 3, nodes: None }, &NoClock, &mut |_, _| true)
+        .unwrap()
+        .unwrap();
     assert_eq!(reviewed[0].class, Class::Best);
 }
 
@@ -101,6 +104,7 @@ fn a_stopped_analysis_reports_its_first_pass_only() {
         seen += 1;
         false
     })
+    .unwrap()
     .unwrap();
     assert_eq!(seen, 1);
     assert_eq!(a.depth, 1);
@@ -111,16 +115,17 @@ fn a_finished_game_has_no_analysis_and_a_stopped_review_no_result() {
     let game = game_at(FORCED_IN_TWO);
     let (a, _) = last_analysis(&game, Strength { level: 3, nodes: None });
     let over = play_line(&game, &a.pv);
-    assert!(analyse(&over, Strength::ANALYSIS, &NoClock, &mut |_| true).is_none());
+    assert_eq!(analyse(&over, Strength::ANALYSIS, &NoClock, &mut |_| true), Ok(None));
     let mut calls = Vec::new();
     let stopped = review(&over, Strength { level: 2, nodes: None }, &NoClock, &mut |done, all| {
         calls.push((done, all));
         done < 2
     });
-    assert!(stopped.is_none());
+    assert_eq!(stopped, Ok(None));
     assert_eq!(calls, [(1, 4), (2, 4)]);
     // The finished review ends on the winning move, scored from its mover's view.
     let full = review(&over, Strength { level: 2, nodes: None }, &NoClock, &mut |_, _| true)
+        .expect("listable")
         .expect("not stopped");
     let last = full.last().unwrap();
     assert_eq!((last.before, last.after, last.class), (Score::Win(1), Score::Win(0), Class::Best));
@@ -152,7 +157,7 @@ proptest! {
             true
         });
         prop_assert_eq!(&game, &before);
-        if let Some(a) = result {
+        if let Ok(Some(a)) = result {
             prop_assert_eq!(&a.pv[0], &a.best);
             play_line(&game, &a.pv);
         } else {

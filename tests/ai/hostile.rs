@@ -17,6 +17,18 @@ impl Clock for Ticking {
     }
 }
 
+/// Advances a second per read and counts the reads: a search's deadline
+/// comes a few clock reads after it starts, whatever the machine's speed.
+#[derive(Default)]
+struct Seconds(Cell<u32>);
+
+impl Clock for Seconds {
+    fn now_ms(&self) -> f64 {
+        self.0.set(self.0.get() + 1);
+        1000.0 * self.0.get() as f64
+    }
+}
+
 /// Blue's 255-stone stack: its distinct sowings pass the work limit, which
 /// the listing reaches after about 2 s natively (5,000,000 states).
 const TALL: &str = "intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,255,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,200,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5";
@@ -38,4 +50,40 @@ fn the_root_list_of_a_255_stone_stack_stops_at_the_deadline() {
         let reads = clock.0.get();
         assert!((10..40).contains(&reads), "level {level}: {reads} clock reads");
     }
+}
+
+/// The analysis board on the same set-up: its moves cannot be listed, and
+/// it says so (the `limit` error, which the page shows as "The analysis
+/// failed: too many moves ...") instead of "no move", as it did before.
+#[test]
+fn analysing_a_255_stone_stack_is_the_limit_error_not_no_move() {
+    use sowboard::ai::analyse::{analyse, Strength};
+    use sowboard::ai::NoClock;
+    let pos: Position = TALL.parse().unwrap();
+    let game = Game::from_position(pos, Rules::default());
+    assert!(game.outcome().is_none(), "Blue has moves");
+    let strength = Strength { level: 3, nodes: Some(10_000) };
+    let result = analyse(&game, strength, &NoClock, &mut |_| true);
+    assert_eq!(
+        result.map(|_| ()),
+        Err(sowboard::LimitExceeded { limit: sowboard::DEFAULT_MOVE_LIMIT })
+    );
+}
+
+/// The review of one move from that set-up: Blue's position at its start
+/// cannot be listed, and the review says so (the `limit` error, which the
+/// page shows as "The review failed: ...") instead of scoring it as lost for
+/// Blue, which made the move from it a "blunder". (Red's position after it
+/// has 430 moves, but each root move's evaluation lists Blue's moves to the
+/// inner limit and gives up: the node budget did not bound that search, and
+/// the review ran for more than ten minutes natively; the search's safety
+/// deadline, `SEARCH_DEADLINE_MS`, bounds it now: `sowboard bench --hostile`,
+/// README "Robustness".)
+#[test]
+fn reviewing_a_move_from_a_255_stone_set_up_is_the_limit_error_not_a_blunder() {
+    use sowboard::ai::review::{review, REVIEW};
+    let mut game = Game::from_position(TALL.parse().unwrap(), Rules::default());
+    game.play_text("c4-b3-a2-b1-c2").expect("a legal move");
+    let result = review(&game, REVIEW, &Seconds::default(), &mut |_, _| true);
+    assert!(result.is_err(), "{result:?}");
 }

@@ -17,7 +17,7 @@ fn game(text: &str) -> Game {
 /// a stone; a proven result as +-1 000 000).
 fn analysed(g: &Game, level: u8) -> i32 {
     let strength = Strength { level, nodes: Some(400_000) };
-    analyse(g, strength, &NoClock, &mut |_| true).expect("a move").score.value()
+    analyse(g, strength, &NoClock, &mut |_| true).expect("listable").expect("a move").score.value()
 }
 
 /// White h1:32 and g2:32 can merge in one move (either onto the other; the

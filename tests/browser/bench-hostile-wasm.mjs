@@ -6,7 +6,7 @@
 // deadline (`SAFETY_DEADLINE_MS` in www/board/options.js, passed as the
 // worker passes it), the others within their work or node limit.
 //
-//   node tests/browser/bench-hostile-wasm.mjs [name filter]
+//   node tests/browser/bench-hostile-wasm.mjs [name filter]   (VERBOSE=1: each call as it runs)
 import fs from 'node:fs';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
@@ -26,8 +26,11 @@ const setUps = fs
   .map((l) => l.split('\t'))
   .filter(([name]) => name.includes(filter));
 
+const verbose = process.env.VERBOSE === '1';
+
 /** Runs `f`, returning [its value or the error's code/message, milliseconds]. */
-function timed(f) {
+function timed(f, what = '') {
+  if (verbose) process.stderr.write(`  ${what}...`);
   const t = performance.now();
   let value;
   try {
@@ -35,7 +38,9 @@ function timed(f) {
   } catch (e) {
     value = { error: e?.code ?? String(e?.message ?? e) };
   }
-  return [value, performance.now() - t];
+  const took = performance.now() - t;
+  if (verbose) process.stderr.write(` ${took.toFixed(0)} ms\n`);
+  return [value, took];
 }
 
 const ms = (t) => t.toFixed(t < 10 ? 1 : 0);
@@ -50,22 +55,22 @@ for (const [name, position] of setUps) {
     console.log(`${name}: load refused (${game.error})`);
     continue;
   }
-  const [list, listMs] = timed(() => game.legalMoves());
+  const [list, listMs] = timed(() => game.legalMoves(), 'legalMoves');
   const listed = list.error ? `error ${list.error}` : `${list.length} moves`;
   const ai = [];
   let first = null;
   for (let level = 1; level <= 5; level++) {
-    const [mv, t] = timed(() => game.aiMove(level, 1, DEADLINE[level]));
+    const [mv, t] = timed(() => game.aiMove(level, 1, DEADLINE[level]), `level ${level}`);
     if (level === 1 && typeof mv === 'string') first = mv;
     const late = t > DEADLINE[level] * 1.1 ? ' (past the deadline!)' : '';
     ai.push(`L${level} ${ms(t)}${mv === null && !game.outcome() ? ' (no move!)' : ''}${late}`);
   }
-  const [analysis, analyseMs] = timed(() => game.analyse());
-  const [threats, threatsMs] = timed(() => game.threats(THREAT_LIMIT));
+  const [analysis, analyseMs] = timed(() => game.analyse(), 'analyse');
+  const [threats, threatsMs] = timed(() => game.threats(THREAT_LIMIT), 'threats');
   let review = 'not run (no move to review)';
   if (first) {
     const one = Game.load(position, [first]);
-    const [r, t] = timed(() => one.review());
+    const [r, t] = timed(() => one.review(), 'review');
     review = `${ms(t)} ms (${r?.error ? `error ${r.error}` : r ? `${r.length} plies` : 'no result'})`;
     one.free();
   }
