@@ -1,7 +1,7 @@
 //! The Cash in Hand move builder: stages, offered choices, errors, undo.
 
 use crate::cash_support::*;
-use sowboard::{IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
+use sowboard::{Cell, IllegalMove, MoveBuilder, PlayError, Position, Rules, Side, Stage};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
 
@@ -273,4 +273,65 @@ fn a_sowing_whose_captures_cannot_be_put_back_is_not_offered() {
     assert!(!d5.drops().contains(&255), "no room for d4's stone after c6:255 d5:255");
     assert!(d5.drops().contains(&1));
     assert!(p.play_text("c6:255 d5:255", &rules).is_err());
+}
+
+/// Over 255 stones a stack can have a legal first step and still no move:
+/// Black's a1 (255 stones) can only step to b2, which holds 255, so any drop
+/// there would pass 255 stones. b2 itself can move.
+#[test]
+fn a_first_step_onto_a_full_stack_starts_no_move() {
+    let rules = Rules::default();
+    let p = cash(&[("a1", 255), ("b2", 255), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    assert_eq!(b.origins(), vec![cell("b2")]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a1")), |b| b.select_origin(cell("a1")));
+    assert_eq!(
+        p.play_text("a1:255 b2:255", &rules),
+        Err(PlayError::Illegal(IllegalMove::StackOverflow(cell("b2"))))
+    );
+}
+
+/// Over 255 stones a pick-up can have legal first steps and still no legal
+/// finish; the builder offers a count only if some sowing of it can end
+/// legally. White's c6 can step only to d5: b5, b7 and d7 hold 255 (no drop
+/// fits), and from d5 c4 and e4 hold 255 and the gate to e6 holds 510. With
+/// all 255 stones picked up, c6 is empty and the last drop on d5 takes
+/// Black's d4 (1 stone), with no room left on any stack for it.
+#[test]
+fn a_count_whose_every_sowing_ends_in_an_overflow_is_not_offered() {
+    let rules = Rules::default();
+    let full = [("b5", 255), ("b7", 255), ("d7", 255), ("c4", 255), ("e4", 255), ("d3", 255)];
+    let mut stacks = vec![("c6", 255), ("d4", 1), ("d6", 255), ("e5", 255)];
+    stacks.extend(full);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c6")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("c6")), |b| b.pick_up(255));
+    // With one stone left on c6, d4's stone can go there.
+    assert!(p.play_text("c6:254 d5:254 (:d4) c6:1", &rules).is_ok());
+
+    // White's f3 can step only to g2 (e2, e4, g4 hold 255), g2 holds 254 and
+    // from there only h1 (2 stones) is open (f1, h3 hold 255). So at most 1
+    // stone may go on g2, and the rest on h1: that fits for 254 stones
+    // (h1 ends at 255) but not for 255.
+    let full = [("e2", 255), ("e4", 255), ("g4", 255), ("f1", 255), ("h3", 255)];
+    let mut stacks = vec![("f3", 255), ("g2", 254), ("h1", 2), ("a1", 1)];
+    stacks.extend(full);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("f3")).unwrap();
+    assert_eq!(b.count_options(), vec![254]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("f3")), |b| b.pick_up(255));
+    b.pick_up(254).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("g2"), vec![1])]);
+    b.step(cell("g2"), 1).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("h1"), vec![253])]);
+    b.step(cell("h1"), 253).unwrap();
+    assert_eq!(b.finish().unwrap(), p.play_text("f3:254 g2:1 h1:253", &rules).unwrap());
+    assert!(p.play_text("f3:255 g2:1 h1:254", &rules).is_err());
 }

@@ -327,6 +327,16 @@ fn a_player_with_stacks_but_no_move_has_lost() {
     // With two stones it could.
     let p = cash(&[("a1", 2), ("b1", 1), ("a2", 1)], Side::Second);
     assert!(p.has_legal_move(&Rules::default()));
+    // Over 255 stones, stacks with a legal first step may still have no move.
+    // Black's c1 (255) can step only to b2 (d2 is behind the gate c2 + d1 =
+    // 256), and b2 holds 255 already; b2 can step only to c1 (the gates to
+    // a1, a3, c3 hold 256 or more), which holds 255. Every drop would pass 255.
+    let p = cash(
+        &[("c1", 255), ("b2", 255), ("c2", 1), ("d1", 255), ("b1", 1), ("a2", 255), ("b3", 255)],
+        Side::Second,
+    );
+    assert!(!p.has_legal_move(&Rules::default()));
+    assert_over(&p, Outcome::win(Side::First, EndReason::NoMoves), "c1:255 b2:255");
 }
 
 #[test]
