@@ -335,3 +335,38 @@ fn a_count_whose_every_sowing_ends_in_an_overflow_is_not_offered() {
     assert_eq!(b.finish().unwrap(), p.play_text("f3:254 g2:1 h1:253", &rules).unwrap());
     assert!(p.play_text("f3:255 g2:1 h1:254", &rules).is_err());
 }
+
+/// Two more pick-ups of all 255 stones from White's a8 with no legal finish:
+/// a8 can step only to b7, and from b7 only c8 is open (a6 and c6 hold 255,
+/// as do the cells that would let c8 go on).
+#[test]
+fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
+    let rules = Rules::default();
+    let walls = [("a6", 255), ("c6", 255), ("d7", 255)];
+    // b7 (1 stone) cannot take all 255, and c8 (200) takes no stones that
+    // leave the rest a way on: its only other neighbour is b7, visited.
+    let mut stacks = vec![("a8", 255), ("b7", 1), ("c8", 200), ("h8", 1)];
+    stacks.extend(walls);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a8")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    // Going back to b7 would be the only way on from c8.
+    assert_eq!(
+        p.play_text("a8:255 b7:1 c8:54 b7:200", &rules),
+        Err(PlayError::Illegal(IllegalMove::Stuck { cell: cell("c8"), cash: 200 }))
+    );
+
+    // Any sowing of 255 that reaches b7 takes Black's b6 (255 stones): its
+    // other neighbours a6, c6 and b5 hold 255. With a8 emptied, b7 and c8
+    // can take only 254 of them back, whatever the drops.
+    let mut stacks = vec![("a8", 255), ("c8", 1), ("b6", 255), ("b5", 255)];
+    stacks.extend(walls);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a8")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    assert!(p.play_text("a8:254 b7:254 (:b6) a8:1 b7:1 c8:253", &rules).is_ok());
+}
