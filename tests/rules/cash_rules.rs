@@ -2,7 +2,9 @@
 //! per reason a move is refused, and the end of the game.
 
 use crate::cash_support::*;
-use sowboard::{EndReason, Game, IllegalMove, Outcome, PlayError, Position, Rules, Side};
+use sowboard::{
+    EndReason, Game, IllegalMove, NotationError, Outcome, PlayError, Position, Rules, Side,
+};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
 const BROWNE_AFTER: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 white 0 21";
@@ -251,6 +253,32 @@ fn stacks_over_255_are_refused() {
         cash(&[("e5", 1), ("d3", 1), ("d2", 1), ("c3", 1), ("e3", 255), ("h1", 1)], Side::Second);
     assert_eq!(reject(&p, "e5:1 d4:1 (:d3) e3:1"), IllegalMove::StackOverflow(cell("e3")));
     assert!(p.play_text("e5:1 d4:1 (:d3) d4:1", &Rules::default()).is_ok());
+}
+
+/// RULES.md section 3's notation `CELL:N`: N is a decimal number of stones.
+#[test]
+fn move_counts_are_plain_decimal_numbers() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let browne = p.play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4", &rules).unwrap();
+    // Leading zeros are digits like any other, however many.
+    let zeros = "c3:0000000000008 d4:03 e5:1 f4:00000000004 (:d3 e4) g6:1 g7:0004";
+    assert_eq!(p.play_text(zeros, &rules).unwrap(), browne);
+    // A sign, an empty count or a count past u32::MAX is not a number of stones.
+    for bad in ["c3:+8 d4:3 e5:1 f4:4", "c3:8 d4:+3 e5:1 f4:4", "c3:", "c3:4294967296 d4:1"] {
+        assert!(
+            matches!(
+                p.play_text(bad, &rules),
+                Err(PlayError::Notation(NotationError::BadToken { .. }))
+            ),
+            "{bad}"
+        );
+    }
+    // Up to u32::MAX the count is read, and the rules refuse it naming it.
+    assert_eq!(
+        reject(&p, "c3:4294967295 d4:1"),
+        IllegalMove::PickUpTooMany { count: u32::MAX, stack: 14 }
+    );
 }
 
 #[test]
