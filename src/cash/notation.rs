@@ -229,6 +229,14 @@ mod tests {
             CashMove::parse("h1:1 (:) g2:1 (:)"),
             Err(NotationError::BadCaptureList(_))
         ));
+        // A second parenthesis after the capture list, even unmatched.
+        for two in ["h1:1 (:) g2:1)", "h1:1 (:) g2:1 (", "h1:1 ((:) g2:1"] {
+            assert_eq!(
+                CashMove::parse(two),
+                Err(NotationError::BadCaptureList("a move has at most one capture list")),
+                "{two}"
+            );
+        }
         assert!(matches!(CashMove::parse("(:d3)"), Err(NotationError::BadToken { .. })));
         assert!(matches!(CashMove::parse(&"h1:1 ".repeat(1000)), Err(NotationError::TooLong(_))));
     }
