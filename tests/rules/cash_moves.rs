@@ -57,6 +57,21 @@ fn generator_builder_and_brute_force_agree_on_set_ups() {
     assert!(captures_seen > 0, "the set-ups are meant to include captures");
 }
 
+/// Each generated move's own text is the move: it replays to the same
+/// transition (a redistribution lists only the stacks that get stones).
+#[test]
+fn generated_moves_replay_from_their_text() {
+    let rules = Rules::default();
+    for p in small_positions() {
+        let moves = p.legal_moves(&rules, 1_000_000).unwrap();
+        assert!(moves.iter().any(|t| t.mv.to_string().contains(')')), "{p} has captures");
+        for t in moves {
+            let text = t.mv.to_string();
+            assert_eq!(p.play_text(&text, &rules).as_ref(), Ok(&t), "{text} in {p}");
+        }
+    }
+}
+
 fn small_position() -> impl Strategy<Value = Position> {
     // 4 to 11 stacks of 1 to 4 stones, inside the 5 x 5 corner
     // a1-e5 so that stacks meet often.
