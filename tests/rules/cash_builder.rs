@@ -352,6 +352,12 @@ fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
     b.select_origin(cell("a8")).unwrap();
     assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
     refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    // With 254, b7 must take them all: any less would have to go on to c8
+    // and come back.
+    b.pick_up(254).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("b7"), vec![254])]);
     // Going back to b7 would be the only way on from c8.
     assert_eq!(
         p.play_text("a8:255 b7:1 c8:54 b7:200", &rules),
@@ -369,4 +375,30 @@ fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
     assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
     refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
     assert!(p.play_text("a8:254 b7:254 (:b6) a8:1 b7:1 c8:253", &rules).is_ok());
+}
+
+/// Over 255 stones each placement must leave room for the stones still to
+/// place: White's c6:250 d5:250 takes Black's d4 (10 stones), and only d5
+/// (room for 5) and h1 (room for 8) are not full.
+#[test]
+fn a_placement_leaves_room_for_the_rest() {
+    let rules = Rules::default();
+    let p = cash(
+        &[("c6", 250), ("d4", 10), ("c4", 255), ("e4", 255), ("d3", 255), ("h1", 247), ("h8", 255)],
+        Side::First,
+    );
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c6")).unwrap();
+    b.pick_up(250).unwrap();
+    b.step(cell("d5"), 250).unwrap();
+    assert_eq!((b.stage(), b.captured(), b.to_place()), (Stage::Place, vec![cell("d4")], 10));
+    assert_eq!(b.place_options(), vec![cell("d5"), cell("h1")]);
+    assert_eq!(b.place_range(cell("d5")), Some((2, 5)));
+    assert_eq!(b.place_range(cell("h1")), Some((5, 8)));
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("d5")), |b| b.place(cell("d5"), 1));
+    b.place(cell("d5"), 2).unwrap();
+    assert_eq!(b.place_range(cell("h1")), Some((8, 8)));
+    b.place(cell("h1"), 8).unwrap();
+    let t = b.finish().unwrap();
+    assert_eq!(t, p.play_text("c6:250 d5:250 (:d4) d5:2 h1:8", &rules).unwrap());
 }
