@@ -45,6 +45,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.count_options(), (1..=14).collect::<Vec<u8>>());
     b.pick_up(8).unwrap();
     assert_eq!((b.stage(), b.cash()), (Stage::Step, 8));
+    assert_eq!(b.place_range(cell("g6")), None, "no placing before the sowing ends");
     assert_eq!(b.board().get(cell("c3")), 6);
     // From c3 with 8: b2, d4 and b4 are free; d2 (3 stones) too.
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
@@ -390,13 +391,18 @@ fn a_placement_leaves_room_for_the_rest() {
     let mut b = MoveBuilder::new(&p, &rules);
     b.select_origin(cell("c6")).unwrap();
     b.pick_up(250).unwrap();
+    assert_eq!(b.place_range(cell("h1")), None, "nothing to place before the sowing ends");
     b.step(cell("d5"), 250).unwrap();
     assert_eq!((b.stage(), b.captured(), b.to_place()), (Stage::Place, vec![cell("d4")], 10));
     assert_eq!(b.place_options(), vec![cell("d5"), cell("h1")]);
     assert_eq!(b.place_range(cell("d5")), Some((2, 5)));
     assert_eq!(b.place_range(cell("h1")), Some((5, 8)));
+    for not_a_stack in ["d4", "a1", "c6"] {
+        assert_eq!(b.place_range(cell(not_a_stack)), None, "{not_a_stack} is empty");
+    }
     refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("d5")), |b| b.place(cell("d5"), 1));
     b.place(cell("d5"), 2).unwrap();
+    assert_eq!(b.place_range(cell("d5")), None, "each cell at most once");
     assert_eq!(b.place_range(cell("h1")), Some((8, 8)));
     b.place(cell("h1"), 8).unwrap();
     let t = b.finish().unwrap();
