@@ -56,6 +56,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.cash(), 4);
     b.step(cell("f4"), 4).unwrap();
     assert_eq!(b.stage(), Stage::Place);
+    assert_eq!(b.path(), vec![(cell("d4"), 3), (cell("e5"), 1), (cell("f4"), 4)]);
     assert_eq!(b.captured(), vec![cell("d3"), cell("e4")]);
     assert_eq!(b.to_place(), 5);
     assert_eq!(
@@ -286,6 +287,12 @@ fn a_first_step_onto_a_full_stack_starts_no_move() {
     let mut b = MoveBuilder::new(&p, &rules);
     assert_eq!(b.origins(), vec![cell("b2")]);
     refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a1")), |b| b.select_origin(cell("a1")));
+    // b2's 255 may go to c1, a3 or c3, not to a1 (255 already).
+    b.select_origin(cell("b2")).unwrap();
+    b.pick_up(255).unwrap();
+    let targets: Vec<Cell> = b.step_options().iter().map(|o| o.cell).collect();
+    assert_eq!(targets.len(), 3);
+    assert!(!targets.contains(&cell("a1")), "no drop on a1 can be finished");
     assert_eq!(
         p.play_text("a1:255 b2:255", &rules),
         Err(PlayError::Illegal(IllegalMove::StackOverflow(cell("b2"))))
