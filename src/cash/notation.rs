@@ -32,13 +32,14 @@ fn tighten(text: &str) -> String {
     out
 }
 
-/// Reads a count of stones: decimal digits only, at most u32::MAX.
+/// Reads a count of stones: decimal digits only (any number of them, leading
+/// zeros included), at most u32::MAX.
 fn parse_count(token: &str, number: &str) -> Result<u32, NotationError> {
     let bad = || NotationError::BadToken {
         token: token.to_string(),
         expected: "CELL:N with N a number of stones (like d4:3)",
     };
-    if number.is_empty() || number.len() > 10 || !number.bytes().all(|b| b.is_ascii_digit()) {
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
     number.parse().map_err(|_| bad())
@@ -228,7 +229,23 @@ mod tests {
             CashMove::parse("h1:1 (:) g2:1 (:)"),
             Err(NotationError::BadCaptureList(_))
         ));
+        // A second parenthesis after the capture list, even unmatched.
+        for two in ["h1:1 (:) g2:1)", "h1:1 (:) g2:1 (", "h1:1 ((:) g2:1"] {
+            assert_eq!(
+                CashMove::parse(two),
+                Err(NotationError::BadCaptureList("a move has at most one capture list")),
+                "{two}"
+            );
+        }
         assert!(matches!(CashMove::parse("(:d3)"), Err(NotationError::BadToken { .. })));
         assert!(matches!(CashMove::parse(&"h1:1 ".repeat(1000)), Err(NotationError::TooLong(_))));
+    }
+
+    #[test]
+    fn texts_up_to_the_length_limit_are_read() {
+        let at_limit = format!("{:<1$}", "h1:2 g2:2", MAX_MOVE_TEXT);
+        assert_eq!(CashMove::parse(&at_limit).map(|m| m.to_string()), Ok("h1:2 g2:2".into()));
+        let over = format!("{at_limit} ");
+        assert_eq!(CashMove::parse(&over), Err(NotationError::TooLong(MAX_MOVE_TEXT + 1)));
     }
 }

@@ -1,7 +1,7 @@
 //! The Cash in Hand move builder: stages, offered choices, errors, undo.
 
 use crate::cash_support::*;
-use sowboard::{IllegalMove, MoveBuilder, Position, Rules, Side, Stage};
+use sowboard::{Cell, IllegalMove, MoveBuilder, PlayError, Position, Rules, Side, Stage};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
 
@@ -45,6 +45,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.count_options(), (1..=14).collect::<Vec<u8>>());
     b.pick_up(8).unwrap();
     assert_eq!((b.stage(), b.cash()), (Stage::Step, 8));
+    assert_eq!(b.place_range(cell("g6")), None, "no placing before the sowing ends");
     assert_eq!(b.board().get(cell("c3")), 6);
     // From c3 with 8: b2, d4 and b4 are free; d2 (3 stones) too.
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
@@ -55,6 +56,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.cash(), 4);
     b.step(cell("f4"), 4).unwrap();
     assert_eq!(b.stage(), Stage::Place);
+    assert_eq!(b.path(), vec![(cell("d4"), 3), (cell("e5"), 1), (cell("f4"), 4)]);
     assert_eq!(b.captured(), vec![cell("d3"), cell("e4")]);
     assert_eq!(b.to_place(), 5);
     assert_eq!(
@@ -273,4 +275,143 @@ fn a_sowing_whose_captures_cannot_be_put_back_is_not_offered() {
     assert!(!d5.drops().contains(&255), "no room for d4's stone after c6:255 d5:255");
     assert!(d5.drops().contains(&1));
     assert!(p.play_text("c6:255 d5:255", &rules).is_err());
+}
+
+/// Over 255 stones a stack can have a legal first step and still no move:
+/// Black's a1 (255 stones) can only step to b2, which holds 255, so any drop
+/// there would pass 255 stones. b2 itself can move.
+#[test]
+fn a_first_step_onto_a_full_stack_starts_no_move() {
+    let rules = Rules::default();
+    let p = cash(&[("a1", 255), ("b2", 255), ("h1", 1)], Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    assert_eq!(b.origins(), vec![cell("b2")]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a1")), |b| b.select_origin(cell("a1")));
+    // b2's 255 may go to c1, a3 or c3, not to a1 (255 already).
+    b.select_origin(cell("b2")).unwrap();
+    b.pick_up(255).unwrap();
+    let targets: Vec<Cell> = b.step_options().iter().map(|o| o.cell).collect();
+    assert_eq!(targets.len(), 3);
+    assert!(!targets.contains(&cell("a1")), "no drop on a1 can be finished");
+    assert_eq!(
+        p.play_text("a1:255 b2:255", &rules),
+        Err(PlayError::Illegal(IllegalMove::StackOverflow(cell("b2"))))
+    );
+}
+
+/// Over 255 stones a pick-up can have legal first steps and still no legal
+/// finish; the builder offers a count only if some sowing of it can end
+/// legally. White's c6 can step only to d5: b5, b7 and d7 hold 255 (no drop
+/// fits), and from d5 c4 and e4 hold 255 and the gate to e6 holds 510. With
+/// all 255 stones picked up, c6 is empty and the last drop on d5 takes
+/// Black's d4 (1 stone), with no room left on any stack for it.
+#[test]
+fn a_count_whose_every_sowing_ends_in_an_overflow_is_not_offered() {
+    let rules = Rules::default();
+    let full = [("b5", 255), ("b7", 255), ("d7", 255), ("c4", 255), ("e4", 255), ("d3", 255)];
+    let mut stacks = vec![("c6", 255), ("d4", 1), ("d6", 255), ("e5", 255)];
+    stacks.extend(full);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c6")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("c6")), |b| b.pick_up(255));
+    // With one stone left on c6, d4's stone can go there.
+    assert!(p.play_text("c6:254 d5:254 (:d4) c6:1", &rules).is_ok());
+
+    // White's f3 can step only to g2 (e2, e4, g4 hold 255), g2 holds 254 and
+    // from there only h1 (2 stones) is open (f1, h3 hold 255). So at most 1
+    // stone may go on g2, and the rest on h1: that fits for 254 stones
+    // (h1 ends at 255) but not for 255.
+    let full = [("e2", 255), ("e4", 255), ("g4", 255), ("f1", 255), ("h3", 255)];
+    let mut stacks = vec![("f3", 255), ("g2", 254), ("h1", 2), ("a1", 1)];
+    stacks.extend(full);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("f3")).unwrap();
+    assert_eq!(b.count_options(), vec![254]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("f3")), |b| b.pick_up(255));
+    b.pick_up(254).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("g2"), vec![1])]);
+    b.step(cell("g2"), 1).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("h1"), vec![253])]);
+    b.step(cell("h1"), 253).unwrap();
+    assert_eq!(b.finish().unwrap(), p.play_text("f3:254 g2:1 h1:253", &rules).unwrap());
+    assert!(p.play_text("f3:255 g2:1 h1:254", &rules).is_err());
+}
+
+/// Two more pick-ups of all 255 stones from White's a8 with no legal finish:
+/// a8 can step only to b7, and from b7 only c8 is open (a6 and c6 hold 255,
+/// as do the cells that would let c8 go on).
+#[test]
+fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
+    let rules = Rules::default();
+    let walls = [("a6", 255), ("c6", 255), ("d7", 255)];
+    // b7 (1 stone) cannot take all 255, and c8 (200) takes no stones that
+    // leave the rest a way on: its only other neighbour is b7, visited.
+    let mut stacks = vec![("a8", 255), ("b7", 1), ("c8", 200), ("h8", 1)];
+    stacks.extend(walls);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a8")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    // With 254, b7 must take them all: any less would have to go on to c8
+    // and come back.
+    b.pick_up(254).unwrap();
+    let options: Vec<(Cell, Vec<u8>)> =
+        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
+    assert_eq!(options, vec![(cell("b7"), vec![254])]);
+    // Going back to b7 would be the only way on from c8.
+    assert_eq!(
+        p.play_text("a8:255 b7:1 c8:54 b7:200", &rules),
+        Err(PlayError::Illegal(IllegalMove::Stuck { cell: cell("c8"), cash: 200 }))
+    );
+
+    // Any sowing of 255 that reaches b7 takes Black's b6 (255 stones): its
+    // other neighbours a6, c6 and b5 hold 255. With a8 emptied, b7 and c8
+    // can take only 254 of them back, whatever the drops.
+    let mut stacks = vec![("a8", 255), ("c8", 1), ("b6", 255), ("b5", 255)];
+    stacks.extend(walls);
+    let p = cash(&stacks, Side::First);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("a8")).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    assert!(p.play_text("a8:254 b7:254 (:b6) a8:1 b7:1 c8:253", &rules).is_ok());
+}
+
+/// Over 255 stones each placement must leave room for the stones still to
+/// place: White's c6:250 d5:250 takes Black's d4 (10 stones), and only d5
+/// (room for 5) and h1 (room for 8) are not full.
+#[test]
+fn a_placement_leaves_room_for_the_rest() {
+    let rules = Rules::default();
+    let p = cash(
+        &[("c6", 250), ("d4", 10), ("c4", 255), ("e4", 255), ("d3", 255), ("h1", 247), ("h8", 255)],
+        Side::First,
+    );
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c6")).unwrap();
+    b.pick_up(250).unwrap();
+    assert_eq!(b.place_range(cell("h1")), None, "nothing to place before the sowing ends");
+    b.step(cell("d5"), 250).unwrap();
+    assert_eq!((b.stage(), b.captured(), b.to_place()), (Stage::Place, vec![cell("d4")], 10));
+    assert_eq!(b.place_options(), vec![cell("d5"), cell("h1")]);
+    assert_eq!(b.place_range(cell("d5")), Some((2, 5)));
+    assert_eq!(b.place_range(cell("h1")), Some((5, 8)));
+    for not_a_stack in ["d4", "a1", "c6"] {
+        assert_eq!(b.place_range(cell(not_a_stack)), None, "{not_a_stack} is empty");
+    }
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("d5")), |b| b.place(cell("d5"), 1));
+    b.place(cell("d5"), 2).unwrap();
+    assert_eq!(b.place_range(cell("d5")), None, "each cell at most once");
+    assert_eq!(b.place_range(cell("h1")), Some((8, 8)));
+    b.place(cell("h1"), 8).unwrap();
+    let t = b.finish().unwrap();
+    assert_eq!(t, p.play_text("c6:250 d5:250 (:d4) d5:2 h1:8", &rules).unwrap());
 }

@@ -5,7 +5,7 @@
 use crate::cash_reference as reference;
 use crate::cash_support::*;
 use proptest::prelude::*;
-use sowboard::{Board, Cell, GameKind, Position, Rules, Side};
+use sowboard::{Board, Cell, GameKind, IllegalMove, PlayError, Position, Rules, Side};
 use std::collections::BTreeSet;
 
 fn small_positions() -> Vec<Position> {
@@ -55,6 +55,21 @@ fn generator_builder_and_brute_force_agree_on_set_ups() {
             .count();
     }
     assert!(captures_seen > 0, "the set-ups are meant to include captures");
+}
+
+/// Each generated move's own text is the move: it replays to the same
+/// transition (a redistribution lists only the stacks that get stones).
+#[test]
+fn generated_moves_replay_from_their_text() {
+    let rules = Rules::default();
+    for p in small_positions() {
+        let moves = p.legal_moves(&rules, 1_000_000).unwrap();
+        assert!(moves.iter().any(|t| t.mv.to_string().contains(')')), "{p} has captures");
+        for t in moves {
+            let text = t.mv.to_string();
+            assert_eq!(p.play_text(&text, &rules).as_ref(), Ok(&t), "{text} in {p}");
+        }
+    }
 }
 
 fn small_position() -> impl Strategy<Value = Position> {
@@ -128,4 +143,39 @@ fn generator_and_builder_match_brute_force(
     let mine: BTreeSet<_> = reference::moves(p, rules).into_keys().collect();
     prop_assert_eq!(reference::engine_moves(p, rules), mine, "generator vs reference in {}", p);
     Ok(())
+}
+
+/// Tall stacks of the mover's own, boxed in by White's gates: Black's c1 can
+/// step only to b2 (d2 is behind c2 + d1 = 256), and from b2 only a1 and c1
+/// are open (a3 and c3 are behind 256).
+#[test]
+fn generator_and_builder_agree_on_tall_own_stacks() {
+    let rules = Rules::default();
+    let gates = [("a2", 1), ("c2", 1), ("b3", 255), ("d1", 255)];
+    let boxed = |own: &[(&str, u8)]| {
+        let mut stacks = own.to_vec();
+        stacks.extend(gates);
+        cash(&stacks, Side::Second)
+    };
+    // A last drop may make a stack of up to 255 however large its two
+    // parts are: all 16 of c1 on b2's 16.
+    let p = boxed(&[("c1", 16), ("b2", 16), ("a1", 1)]);
+    let moves = generated(&p, &rules);
+    assert_eq!(builder_moves(&p, &rules), moves);
+    assert!(moves.contains(&result_of(&p.play_text("c1:16 b2:16", &rules).unwrap())));
+
+    // A partial drop on a tall stack is held to what keeps it within 255:
+    // b2 (250) takes at most 5 of c1's stones, a1 (1) the rest: 30 moves.
+    // b2's own moves go to a1 only (c1 is taller than its cash): 250 more.
+    let p = boxed(&[("c1", 255), ("b2", 250), ("a1", 1)]);
+    let moves = generated(&p, &rules);
+    assert_eq!(moves.len(), 280);
+    assert_eq!(builder_moves(&p, &rules), moves);
+    for legal in ["c1:255 b2:5 a1:250", "c1:250 b2:1 a1:249", "b2:250 a1:250"] {
+        assert!(moves.contains(&result_of(&p.play_text(legal, &rules).unwrap())), "{legal}");
+    }
+    assert_eq!(
+        p.play_text("c1:255 b2:6 a1:249", &rules),
+        Err(PlayError::Illegal(IllegalMove::StackOverflow(cell("b2"))))
+    );
 }

@@ -2,7 +2,9 @@
 //! per reason a move is refused, and the end of the game.
 
 use crate::cash_support::*;
-use sowboard::{EndReason, Game, IllegalMove, Outcome, PlayError, Position, Rules, Side};
+use sowboard::{
+    EndReason, Game, IllegalMove, NotationError, Outcome, PlayError, Position, Rules, Side,
+};
 
 const BROWNE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20";
 const BROWNE_AFTER: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 white 0 21";
@@ -253,6 +255,32 @@ fn stacks_over_255_are_refused() {
     assert!(p.play_text("e5:1 d4:1 (:d3) d4:1", &Rules::default()).is_ok());
 }
 
+/// RULES.md section 3's notation `CELL:N`: N is a decimal number of stones.
+#[test]
+fn move_counts_are_plain_decimal_numbers() {
+    let rules = Rules::default();
+    let p = pos(BROWNE);
+    let browne = p.play_text("c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4", &rules).unwrap();
+    // Leading zeros are digits like any other, however many.
+    let zeros = "c3:0000000000008 d4:03 e5:1 f4:00000000004 (:d3 e4) g6:1 g7:0004";
+    assert_eq!(p.play_text(zeros, &rules).unwrap(), browne);
+    // A sign, an empty count or a count past u32::MAX is not a number of stones.
+    for bad in ["c3:+8 d4:3 e5:1 f4:4", "c3:8 d4:+3 e5:1 f4:4", "c3:", "c3:4294967296 d4:1"] {
+        assert!(
+            matches!(
+                p.play_text(bad, &rules),
+                Err(PlayError::Notation(NotationError::BadToken { .. }))
+            ),
+            "{bad}"
+        );
+    }
+    // Up to u32::MAX the count is read, and the rules refuse it naming it.
+    assert_eq!(
+        reject(&p, "c3:4294967295 d4:1"),
+        IllegalMove::PickUpTooMany { count: u32::MAX, stack: 14 }
+    );
+}
+
 #[test]
 fn errors_have_codes_and_messages() {
     let e = reject(&pos(BROWNE), "c3:2 d4:0 e5:2");
@@ -327,6 +355,16 @@ fn a_player_with_stacks_but_no_move_has_lost() {
     // With two stones it could.
     let p = cash(&[("a1", 2), ("b1", 1), ("a2", 1)], Side::Second);
     assert!(p.has_legal_move(&Rules::default()));
+    // Over 255 stones, stacks with a legal first step may still have no move.
+    // Black's c1 (255) can step only to b2 (d2 is behind the gate c2 + d1 =
+    // 256), and b2 holds 255 already; b2 can step only to c1 (the gates to
+    // a1, a3, c3 hold 256 or more), which holds 255. Every drop would pass 255.
+    let p = cash(
+        &[("c1", 255), ("b2", 255), ("c2", 1), ("d1", 255), ("b1", 1), ("a2", 255), ("b3", 255)],
+        Side::Second,
+    );
+    assert!(!p.has_legal_move(&Rules::default()));
+    assert_over(&p, Outcome::win(Side::First, EndReason::NoMoves), "c1:255 b2:255");
 }
 
 #[test]
