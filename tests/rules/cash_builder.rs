@@ -299,6 +299,21 @@ fn a_first_step_onto_a_full_stack_starts_no_move() {
     );
 }
 
+/// The targets of the next step with the drops offered at each.
+fn steps(b: &MoveBuilder) -> Vec<(Cell, Vec<u8>)> {
+    b.step_options().iter().map(|o| (o.cell, o.drops())).collect()
+}
+
+/// A builder on `p` with `origin`'s stack of 255 selected, after checking
+/// that it offers every pick-up but the whole stack and refuses that one.
+fn all_but_255_offered(p: &Position, rules: &Rules, origin: &str) -> MoveBuilder {
+    let mut b = MoveBuilder::new(p, rules);
+    b.select_origin(cell(origin)).unwrap();
+    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell(origin)), |b| b.pick_up(255));
+    b
+}
+
 /// Over 255 stones a pick-up can have legal first steps and still no legal
 /// finish; the builder offers a count only if some sowing of it can end
 /// legally. White's c6 can step only to d5: b5, b7 and d7 hold 255 (no drop
@@ -312,10 +327,7 @@ fn a_count_whose_every_sowing_ends_in_an_overflow_is_not_offered() {
     let mut stacks = vec![("c6", 255), ("d4", 1), ("d6", 255), ("e5", 255)];
     stacks.extend(full);
     let p = cash(&stacks, Side::First);
-    let mut b = MoveBuilder::new(&p, &rules);
-    b.select_origin(cell("c6")).unwrap();
-    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
-    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("c6")), |b| b.pick_up(255));
+    all_but_255_offered(&p, &rules, "c6");
     // With one stone left on c6, d4's stone can go there.
     assert!(p.play_text("c6:254 d5:254 (:d4) c6:1", &rules).is_ok());
 
@@ -332,13 +344,9 @@ fn a_count_whose_every_sowing_ends_in_an_overflow_is_not_offered() {
     assert_eq!(b.count_options(), vec![254]);
     refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("f3")), |b| b.pick_up(255));
     b.pick_up(254).unwrap();
-    let options: Vec<(Cell, Vec<u8>)> =
-        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
-    assert_eq!(options, vec![(cell("g2"), vec![1])]);
+    assert_eq!(steps(&b), vec![(cell("g2"), vec![1])]);
     b.step(cell("g2"), 1).unwrap();
-    let options: Vec<(Cell, Vec<u8>)> =
-        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
-    assert_eq!(options, vec![(cell("h1"), vec![253])]);
+    assert_eq!(steps(&b), vec![(cell("h1"), vec![253])]);
     b.step(cell("h1"), 253).unwrap();
     assert_eq!(b.finish().unwrap(), p.play_text("f3:254 g2:1 h1:253", &rules).unwrap());
     assert!(p.play_text("f3:255 g2:1 h1:254", &rules).is_err());
@@ -356,16 +364,11 @@ fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
     let mut stacks = vec![("a8", 255), ("b7", 1), ("c8", 200), ("h8", 1)];
     stacks.extend(walls);
     let p = cash(&stacks, Side::First);
-    let mut b = MoveBuilder::new(&p, &rules);
-    b.select_origin(cell("a8")).unwrap();
-    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
-    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    let mut b = all_but_255_offered(&p, &rules, "a8");
     // With 254, b7 must take them all: any less would have to go on to c8
     // and come back.
     b.pick_up(254).unwrap();
-    let options: Vec<(Cell, Vec<u8>)> =
-        b.step_options().iter().map(|o| (o.cell, o.drops())).collect();
-    assert_eq!(options, vec![(cell("b7"), vec![254])]);
+    assert_eq!(steps(&b), vec![(cell("b7"), vec![254])]);
     // Going back to b7 would be the only way on from c8.
     assert_eq!(
         p.play_text("a8:255 b7:1 c8:54 b7:200", &rules),
@@ -378,10 +381,7 @@ fn a_pick_up_is_offered_only_if_a_legal_sowing_finishes_it() {
     let mut stacks = vec![("a8", 255), ("c8", 1), ("b6", 255), ("b5", 255)];
     stacks.extend(walls);
     let p = cash(&stacks, Side::First);
-    let mut b = MoveBuilder::new(&p, &rules);
-    b.select_origin(cell("a8")).unwrap();
-    assert_eq!(b.count_options(), (1..=254).collect::<Vec<u8>>());
-    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("a8")), |b| b.pick_up(255));
+    all_but_255_offered(&p, &rules, "a8");
     assert!(p.play_text("a8:254 b7:254 (:b6) a8:1 b7:1 c8:253", &rules).is_ok());
 }
 
