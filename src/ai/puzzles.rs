@@ -165,8 +165,7 @@ impl Search<'_> {
     /// gives up (None, "not searched in full"), as it does when the search
     /// does not finish or a quiet reply could reach the quiet-move draw.
     fn cash_worst_reply(&mut self, pos: &Position, me: Side) -> Option<i64> {
-        let limit = self.rules.quiet_ply_limit;
-        let quiet_draw = limit > 0 && pos.quiet + 1 >= limit;
+        let quiet_draw = self.rules.quiet_limit_reached(pos.quiet + 1);
         let threats = crate::cash::capture_threats(pos, LIST_LIMIT).ok();
         let Some(threats) = threats.filter(|t| t.largest && !quiet_draw) else {
             self.exceeded = true;
@@ -504,6 +503,26 @@ pub fn kind_cap(count: usize, max_share: usize) -> usize {
     (count * max_share.clamp(1, 100)).div_ceil(100).max(1)
 }
 
+/// The puzzles of each kind taken so far, against the kind's cap.
+struct Quota {
+    cap: usize,
+    taken: std::collections::HashMap<&'static str, usize>,
+}
+
+impl Quota {
+    fn new(count: usize, max_share: usize) -> Quota {
+        Quota { cap: kind_cap(count, max_share), taken: Default::default() }
+    }
+
+    /// Counts one more puzzle of `kind`, unless its share is full.
+    fn take(&mut self, kind: &'static str) -> bool {
+        let n = self.taken.entry(kind).or_default();
+        let room = *n < self.cap;
+        *n += usize::from(room);
+        room
+    }
+}
+
 /// Real games of Cash in Hand searched for puzzles: every position of
 /// `games` self-play games (see `real_game`) goes to the exhaustive search,
 /// which gives up at its work limits. Returns the puzzles found (at most
@@ -517,8 +536,7 @@ pub fn from_real_games(
     seed: u64,
     progress: &mut dyn FnMut(&Puzzle),
 ) -> (Vec<Puzzle>, RealStats) {
-    let cap = kind_cap(count, max_share);
-    let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
+    let mut quota = Quota::new(count, max_share);
     let rules = Rules::default();
     // Its own stream: the set-up pass after it draws what it drew before.
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x7265_616C);
@@ -544,11 +562,9 @@ pub fn from_real_games(
             stats.searched += usize::from(!s.exceeded);
             if let Some(mut p) = found {
                 stats.puzzles += 1;
-                let n = per_kind.entry(p.kind).or_default();
-                if *n >= cap {
+                if !quota.take(p.kind) {
                     continue;
                 }
-                *n += 1;
                 from_game += 1;
                 p.source = Source::Real;
                 progress(&p);
@@ -606,8 +622,7 @@ pub fn generate(
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out: Vec<Puzzle> = Vec::new();
     let mut seen = HashSet::new();
-    let mut per_kind: std::collections::HashMap<&str, usize> = Default::default();
-    let cap = kind_cap(count, max_share);
+    let mut quota = Quota::new(count, max_share);
     let mut games = 0;
     while out.len() < count && games < count * 50 {
         games += 1;
@@ -631,11 +646,9 @@ pub fn generate(
                 GameKind::Intermedium => Source::Real,
                 GameKind::CashInHand => Source::SetUp,
             };
-            let n = per_kind.entry(p.kind).or_default();
-            if *n >= cap {
+            if !quota.take(p.kind) {
                 continue;
             }
-            *n += 1;
             from_game += 1;
             progress(&p);
             out.push(p);
@@ -667,12 +680,11 @@ mod tests {
             let me = pos.side_to_move;
             let Ok(moves) = pos.legal_moves(&rules, LIST_LIMIT) else { continue };
             for m in moves.iter().filter(|m| result(m, me, &rules).is_none()) {
-                let Ok(replies) = m.position.legal_moves(&rules, LIST_LIMIT) else { continue };
-                let listed = replies
-                    .iter()
-                    .map(|r| result(r, me, &rules).unwrap_or_else(|| material(&r.position, me)))
-                    .min()
-                    .expect("a position whose game goes on has a move");
+                if m.position.legal_moves(&rules, LIST_LIMIT).is_err() {
+                    continue;
+                }
+                // The replies fit the limit, so `two_ply` lists them all.
+                let listed = Search::new(&rules).two_ply(m, me).expect("listed in full");
                 let mut s = Search::new(&rules);
                 match s.cash_worst_reply(&m.position, me) {
                     Some(v) => {

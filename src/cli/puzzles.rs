@@ -84,9 +84,10 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     }
     // Kinds the real games filled to their share are not taken from set-ups.
     let cap = kind_cap(args.count, args.max_share);
-    let full: Vec<&str> = ["win-in-one", "win-in-two", "only-defence", "biggest-capture"]
-        .into_iter()
-        .filter(|k| real.iter().filter(|p| p.kind == *k).count() >= cap)
+    let full: Vec<&str> = real
+        .iter()
+        .map(|p| p.kind)
+        .filter(|&k| real.iter().filter(|p| p.kind == k).count() >= cap)
         .collect();
     let rest = args.count.saturating_sub(real.len());
     let share = rest.div_ceil(threads);
