@@ -168,26 +168,18 @@ pub fn analyse(
     if game.outcome().is_some() {
         return Ok(None);
     }
-    // A game that goes on has a move: a search without one met the limit.
-    let limited = LimitExceeded { limit: crate::play::DEFAULT_MOVE_LIMIT };
-    Ok(Some(deepening(game, strength, clock, on_report).ok_or(limited)?))
-}
-
-/// The passes of `analyse`, deeper each time: `None` when the root's moves
-/// could not be listed.
-fn deepening(
-    game: &Game,
-    strength: Strength,
-    clock: &dyn Clock,
-    on_report: &mut dyn FnMut(&Analysis) -> bool,
-) -> Option<Analysis> {
     let lv = strength.settings(game.game());
     let mut spent = 0u64;
     let mut last: Option<Analysis> = None;
     for depth in 1..=lv.shape.max_depth {
         let shape = Shape { max_depth: depth, ..lv.shape };
         let left = lv.nodes.saturating_sub(spent).max(1);
-        let Some((report, used)) = search_game(game, shape, left, clock) else { break };
+        // Every pass lists the same root: only the first can fail.
+        let (report, used) = match search_game(game, shape, left, clock) {
+            Ok(found) => found,
+            Err(e) if last.is_none() => return Err(e),
+            Err(_) => break,
+        };
         spent += used;
         let reached = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
         let head = &report.moves[0];
@@ -208,7 +200,7 @@ fn deepening(
             break;
         }
     }
-    last
+    Ok(last)
 }
 
 /// The score of the search's best move `best` (scored `raw`), a claimed
@@ -248,15 +240,18 @@ fn forced_in_three(game: &Game, first: &Transition) -> bool {
 /// than ten minutes. Only such set-ups reach it, as with the AI's deadlines.
 pub const SEARCH_DEADLINE_MS: f64 = 8_000.0;
 
-/// One search of the current position of `game` with `shape` and `nodes`
-/// (and `SEARCH_DEADLINE_MS`): the scored root moves and the nodes used.
-/// `None` when there is no move (or none could be listed in time).
+/// One search of the current position of `game` (a game that goes on, so
+/// it has moves) with `shape` and `nodes` (and `SEARCH_DEADLINE_MS`): the
+/// scored root moves and the nodes used. `LimitExceeded` when the moves
+/// could not be listed (within the work limit or the deadline: hostile
+/// set-ups).
 pub(crate) fn search_game(
     game: &Game,
     shape: Shape,
     nodes: u64,
     clock: &dyn Clock,
-) -> Option<(Report, u64)> {
+) -> Result<(Report, u64), LimitExceeded> {
+    let unlisted = LimitExceeded { limit: crate::play::DEFAULT_MOVE_LIMIT };
     let pos = *game.position();
     let rules = *game.rules();
     let mut budget = Budget::new(nodes, Some(SEARCH_DEADLINE_MS), clock);
@@ -268,8 +263,9 @@ pub(crate) fn search_game(
         GameKind::CashInHand => {
             search(&mut Cash::for_levels(rules), &pos, shape, &mut budget, &draws)
         }
-    }?;
-    (!report.moves.is_empty()).then_some((report, budget.spent()))
+    }
+    .ok_or(unlisted)?;
+    (!report.moves.is_empty()).then_some((report, budget.spent())).ok_or(unlisted)
 }
 
 /// The expected line from `first`: each next move the best of a search one
@@ -296,7 +292,7 @@ fn line(
     while pv.len() < plies && g.outcome().is_none() {
         let left = (plies - pv.len()) as u32;
         let shape = Shape { max_depth: left.max(1), ..lv.shape };
-        let Some((report, used)) = search_game(&g, shape, lv.nodes / 4 + 1, clock) else { break };
+        let Ok((report, used)) = search_game(&g, shape, lv.nodes / 4 + 1, clock) else { break };
         spent += used;
         let t = report.moves.into_iter().next().expect("non-empty").transition;
         pv.push(t.mv.clone());

@@ -110,10 +110,7 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, Limi
         return Ok(Seen { best: None, score });
     }
     let lv = strength.settings(game.game());
-    // A game that goes on has a move: a search without one could not list
-    // them (within the work limit or the safety deadline; hostile set-ups).
-    let (report, _) = search_game(game, lv.shape, lv.nodes, clock)
-        .ok_or(LimitExceeded { limit: crate::play::DEFAULT_MOVE_LIMIT })?;
+    let (report, _) = search_game(game, lv.shape, lv.nodes, clock)?;
     let head = &report.moves[0];
     let score = checked_score(game, head.score, &head.transition);
     Ok(Seen { best: Some(head.transition.mv.clone()), score })
