@@ -7,14 +7,14 @@
 //   node tests/browser/bench-ai-wasm.mjs [game] [level] [games]
 //   node tests/browser/bench-ai-wasm.mjs cash-in-hand 5 4
 import fs from 'node:fs';
+// The page's AI deadline per level (ms), as the board passes it to the worker.
+import { SAFETY_DEADLINE_MS as DEADLINE } from '../../www/board/options.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
 const engine = await import(new URL('sowboard.js', PKG));
 await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game } = engine;
 
-// As the page (www/board/options.js): the safety deadline per level, ms.
-const DEADLINE = { 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 8000 };
 const [game = 'cash-in-hand', levelText = '5', gamesText = '4'] = process.argv.slice(2);
 const level = Number(levelText);
 const games = Number(gamesText);

@@ -8,14 +8,15 @@
 //
 //   node tests/browser/bench-hostile-wasm.mjs [name filter]   (VERBOSE=1: each call as it runs)
 import fs from 'node:fs';
+// The page's AI deadline per level (ms), as the board passes it to the worker.
+import { SAFETY_DEADLINE_MS as DEADLINE } from '../../www/board/options.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
 const engine = await import(new URL('sowboard.js', PKG));
 await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game } = engine;
 
-// As the page: the AI's deadline per level (ms) and the analysis board's threat limit.
-const DEADLINE = { 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 8000 };
+// The analysis board's threat limit.
 const THREAT_LIMIT = 300_000;
 
 const filter = process.argv[2] ?? '';

@@ -21,7 +21,7 @@ export function notReady() {
  * would think for many seconds in wasm (levels 4-5 in deep middle games, and
  * every level on hostile set-ups such as a board full of tall stacks, where
  * scoring each move statically takes minutes: `sowboard bench --hostile`). */
-const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 8000 });
+export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 8000 });
 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
