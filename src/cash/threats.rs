@@ -210,10 +210,10 @@ mod tests {
         use crate::variant::EndReason;
         let mut rng = SmallRng::seed_from_u64(11);
         let (mut proven, mut stalemates) = (0, 0);
+        let rules = RuleOptions::default();
         for _ in 0..2000 {
             let Some(pos) = trap_variation(&mut rng) else { continue };
             let Ok(all) = super::super::movegen::generate(&pos, 200_000) else { continue };
-            let rules = RuleOptions::default();
             let stalemating = all
                 .iter()
                 .filter_map(|t| t.decisive.or_else(|| t.position.status(&rules)))

@@ -160,7 +160,9 @@ impl JsGame {
     /// `{ply, move, side, before, after, best, class}` per ply (scores for
     /// the player who moved; `class` best | good | inaccuracy | mistake |
     /// blunder), or null when `onProgress(done, total)` returned false.
-    /// Default strength: level 4 within 200 000 nodes a position.
+    /// Default strength: level 4 within 200 000 nodes a position. Throws
+    /// the `limit` error when a position of the game has too many moves to
+    /// list (set-ups with a 255-stone stack).
     #[wasm_bindgen(unchecked_return_type = "ReviewedMove[] | null")]
     pub fn review(
         &self,
