@@ -75,6 +75,29 @@ impl Source {
     }
 }
 
+/// A puzzle's id: where it comes from and a hash of its position
+/// (`intermedium-3f09c2a1d4`, `cash-real-...`, `cash-setup-...`). Taken from
+/// the position, not the place in the file, so a learner's saved "solved"
+/// list still names the same puzzles after the file is regenerated.
+pub fn puzzle_id(position: &Position, source: Source) -> String {
+    let prefix = match position.game {
+        GameKind::Intermedium => "intermedium".to_string(),
+        GameKind::CashInHand => format!("cash-{}", source.label()),
+    };
+    format!("{prefix}-{:010x}", position_hash(&position.to_string()))
+}
+
+/// FNV-1a over the position string, cut to 40 bits (ten hex digits): the
+/// same on every platform and in every version, unlike `std`'s hasher.
+pub fn position_hash(text: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h & 0xff_ffff_ffff
+}
+
 const WIN: i64 = 1_000_000;
 /// Enumeration work allowed per move list.
 const LIST_LIMIT: usize = 200_000;

@@ -3,7 +3,7 @@
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
-use sowboard::ai::puzzles::{classify, from_real_games, generate, kind_cap, Puzzle};
+use sowboard::ai::puzzles::{classify, from_real_games, generate, kind_cap, puzzle_id, Puzzle};
 
 #[derive(Args)]
 pub struct PuzzlesArgs {
@@ -135,19 +135,9 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
         eprintln!("note: only {} puzzles found (asked for {})", puzzles.len(), args.count);
     }
     let lines: Vec<String> =
-        puzzles.iter().enumerate().map(|(i, p)| to_json(p, &id(p, i + 1))).collect();
+        puzzles.iter().map(|p| to_json(p, &puzzle_id(&p.position, p.source))).collect();
     println!("[\n{}\n]", lines.join(",\n"));
     Ok(())
-}
-
-/// A puzzle's id: `intermedium-007` (every Intermedium puzzle comes from a
-/// real game), `cash-real-007` or `cash-setup-007` (where the position
-/// comes from; the number is the place in the file).
-fn id(p: &Puzzle, n: usize) -> String {
-    match p.position.game {
-        sowboard::GameKind::Intermedium => format!("intermedium-{n:03}"),
-        sowboard::GameKind::CashInHand => format!("cash-{}-{n:03}", p.source.label()),
-    }
 }
 
 /// A JSON string literal (the texts are ASCII, but quote them properly anyway).
