@@ -415,3 +415,25 @@ fn a_placement_leaves_room_for_the_rest() {
     let t = b.finish().unwrap();
     assert_eq!(t, p.play_text("c6:250 d5:250 (:d4) d5:2 h1:8", &rules).unwrap());
 }
+
+/// Over 255 stones the drops that can be finished need not start at 1
+/// (issue 19): Black's c1 (255) can step only to b2 (250, room for 5), and
+/// from b2 only to a1 (a3 and c3 are behind gates of 256, c1 is visited).
+/// A drop of 1 on b2 leaves 254 for a1's 2 stones (256): only drops 2 to 5
+/// can be finished, and the builder offers exactly those.
+#[test]
+fn the_drops_offered_need_not_start_at_1() {
+    let rules = Rules::default();
+    let gates = [("a2", 1), ("c2", 1), ("b3", 255), ("d1", 255)];
+    let mut stacks = vec![("c1", 255), ("b2", 250), ("a1", 2)];
+    stacks.extend(gates);
+    let p = cash(&stacks, Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c1")).unwrap();
+    b.pick_up(255).unwrap();
+    assert_eq!(steps(&b), vec![(cell("b2"), vec![2, 3, 4, 5])]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("b2")), |b| b.step(cell("b2"), 1));
+    b.step(cell("b2"), 2).unwrap();
+    assert_eq!(steps(&b), vec![(cell("a1"), vec![253])]);
+    assert_eq!(builder_moves(&p, &rules), generated(&p, &rules));
+}
