@@ -18,7 +18,7 @@ use crate::errors::IllegalMove;
 use crate::game_rules::GameRules;
 use crate::moves::CashMove;
 use crate::position::Position;
-use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::stages::{check_origin_basics, BuildSteps, DropSet, Stage, StepOption};
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions};
 
@@ -258,7 +258,7 @@ impl BuildSteps for Builder {
         self.cash as u8
     }
 
-    /// The legal next cells with their drops (see `StepOption`).
+    /// The legal next cells with exactly the drops that can be finished (see `StepOption`).
     fn step_options(&self) -> Vec<StepOption> {
         let Some(at) = self.at() else { return Vec::new() };
         if self.stage() != Stage::Step {
@@ -273,30 +273,21 @@ impl BuildSteps for Builder {
                 continue;
             }
             let partial = max_partial(board, to, cash, self.visited);
-            if !overflow_possible(&self.position) {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: cash as u8,
-                    max_partial: partial as u8,
-                });
-                continue;
+            // The drops that leave cash able to step on, and all the cash.
+            let mut allowed = DropSet::range(1, partial);
+            allowed.insert(cash);
+            if overflow_possible(&self.position) {
+                // Some of them could overflow or dead-end, not necessarily
+                // the largest or the smallest: keep those that finish.
+                let candidates = allowed;
+                for d in candidates.iter() {
+                    if !self.drop_completable(to, d as u32) {
+                        allowed.remove(d as u32);
+                    }
+                }
             }
-            // Some drops could overflow or dead-end: offer the drops that
-            // are sure to be completable, as far as StepOption can say it.
-            let ok = |d: u32| self.drop_completable(to, d);
-            let partial = (1..=partial).take_while(|&d| ok(d)).last().unwrap_or(0);
-            if ok(cash) {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: cash as u8,
-                    max_partial: partial as u8,
-                });
-            } else if partial > 0 {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: partial as u8,
-                    max_partial: partial as u8,
-                });
+            if !allowed.is_empty() {
+                options.push(StepOption { cell: to, allowed });
             }
         }
         options

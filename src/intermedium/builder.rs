@@ -9,7 +9,7 @@ use crate::errors::IllegalMove;
 use crate::game_rules::GameRules;
 use crate::moves::SowMove;
 use crate::position::Position;
-use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::stages::{check_origin_basics, BuildSteps, DropSet, Stage, StepOption};
 use crate::transition::{sorted, Transition};
 use crate::variant::{GameKind, RuleOptions};
 
@@ -156,7 +156,7 @@ impl BuildSteps for Builder {
             let mut drops = self.drops();
             drops[g.index(to) / 2] += 1;
             if self.completable(origin, &path, &drops) {
-                options.push(StepOption { cell: to, max_drop: 1, max_partial: 0 });
+                options.push(StepOption { cell: to, allowed: DropSet::range(1, 1) });
             }
         }
         options

@@ -49,8 +49,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.board().get(cell("c3")), 6);
     // From c3 with 8: b2, d4 and b4 are free; d2 (3 stones) too.
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
-    assert_eq!(d4.max_drop, 8);
-    assert_eq!(d4.max_partial, 7);
+    assert_eq!(d4.drops(), (1..=8).collect::<Vec<u8>>());
     b.step(cell("d4"), 3).unwrap();
     b.step(cell("e5"), 1).unwrap();
     assert_eq!(b.cash(), 4);
@@ -123,8 +122,7 @@ fn counts_and_steps_offered_follow_the_gates() {
     assert_eq!(options.len(), 1);
     // From b2 (a1 visited) the cheapest way on is c1 or a3 (1 stone): up to 3
     // may be dropped on b2 and keep going; c3 (3 stones) would need 3.
-    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 4, 3));
-    assert_eq!(options[0].drops(), vec![1, 2, 3, 4]);
+    assert_eq!((options[0].cell, options[0].drops()), (cell("b2"), vec![1, 2, 3, 4]));
 }
 
 #[test]
@@ -195,7 +193,7 @@ fn a_partial_drop_that_would_leave_the_cash_stuck_is_refused() {
     b.select_origin(cell("a1")).unwrap();
     b.pick_up(2).unwrap();
     let options = b.step_options();
-    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 2, 0));
+    assert_eq!((options[0].cell, options[0].drops()), (cell("b2"), vec![2]), "all or nothing");
     refused(&mut b, IllegalMove::Stuck { cell: cell("b2"), cash: 1 }, |b| b.step(cell("b2"), 1));
     b.step(cell("b2"), 2).unwrap();
     assert_eq!(b.stage(), Stage::Done);
@@ -234,7 +232,7 @@ fn stacks_near_255_limit_what_is_offered() {
     b.select_origin(cell("c3")).unwrap();
     b.pick_up(200).unwrap();
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
-    assert_eq!((d4.max_drop, d4.max_partial), (55, 55), "only drops that keep d4 within 255");
+    assert_eq!(d4.drops(), (1..=55).collect::<Vec<u8>>(), "only drops that keep d4 within 255");
     refused(&mut b, IllegalMove::StackOverflow(cell("d4")), |b| b.step(cell("d4"), 56));
     b.step(cell("d4"), 55).unwrap();
     assert_eq!(b.board().get(cell("d4")), 255);
