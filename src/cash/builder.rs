@@ -199,7 +199,9 @@ impl BuildSteps for Builder {
     /// Own stacks from which a legal move starts (none once the game is over).
     fn origins(&self) -> Vec<Cell> {
         let pos = &self.position;
-        if CashInHand.status(pos, &self.rules).is_some() {
+        // `status` would also judge whether the side has a legal move, which
+        // is whether this very list is empty: ask only the other endings.
+        if CashInHand.eliminated(pos).is_some() || self.rules.quiet_limit_reached(pos.quiet) {
             return Vec::new();
         }
         let colour = pos.side_to_move.colour();

@@ -102,7 +102,10 @@ impl BuildSteps for Builder {
     /// Own stacks of 2 or more from which a legal move can be completed
     /// (none once the game is over).
     fn origins(&self) -> Vec<Cell> {
-        if Intermedium.status(&self.position, &self.rules).is_some() {
+        // `status` would also judge whether the side has a legal move, which
+        // is whether this very list is empty: ask only the other endings.
+        let pos = &self.position;
+        if Intermedium.eliminated(pos).is_some() || self.rules.quiet_limit_reached(pos.quiet) {
             return Vec::new();
         }
         let g = self.position.board.geometry();
