@@ -11,7 +11,7 @@ use crate::errors::IllegalMove;
 use crate::intermedium;
 use crate::position::Position;
 use crate::stages::BuildSteps;
-pub use crate::stages::{Stage, StepOption};
+pub use crate::stages::{DropSet, Stage, StepOption};
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions};
 

@@ -37,7 +37,7 @@ mod variant;
 mod wasm;
 
 pub use board::{Board, Cell, CellParseError, Colour, Diagonal, Geometry};
-pub use builder::{MoveBuilder, Stage, StepOption};
+pub use builder::{DropSet, MoveBuilder, Stage, StepOption};
 pub use cash::CashInHand;
 pub use cash::{first_moves as cash_first_moves, random_move as cash_random_move};
 pub use errors::{IllegalMove, LimitExceeded, NotationError, PlayError};

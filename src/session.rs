@@ -220,8 +220,13 @@ impl Session {
             .into_iter()
             .map(|t| t.mv.to_string())
             .collect();
-        moves.sort();
-        moves.truncate(limit);
+        // The `limit` first in order, without sorting the whole list (the
+        // texts are distinct, so this is the sorted list truncated).
+        if limit < moves.len() {
+            moves.select_nth_unstable(limit);
+            moves.truncate(limit);
+        }
+        moves.sort_unstable();
         Ok(moves)
     }
 

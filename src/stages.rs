@@ -41,31 +41,97 @@ impl Stage {
     }
 }
 
-/// A legal next cell, with the drops allowed there. In Cash in Hand the
-/// drops are every `d` in `1..=max_partial` plus `max_drop` (all the cash):
-/// a smaller drop is allowed only if the stones left can still move on.
+/// A set of drop sizes, 1 to 255 (one bit each): on set-ups of more than
+/// 255 stones the drops that can be completed need not be a range (a drop
+/// of 1 may dead-end where 2 to 5 go on), so a step option holds a set.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct DropSet([u64; 4]);
+
+impl DropSet {
+    /// The drops `low..=high` (those outside 1..=255 left out).
+    pub fn range(low: u32, high: u32) -> DropSet {
+        let (low, high) = (low.max(1), high.min(255));
+        let mut set = DropSet::default();
+        if low > high {
+            return set;
+        }
+        // Bits low..=high of each 64-bit word, without a loop over drops.
+        for (w, word) in set.0.iter_mut().enumerate() {
+            let (first, last) = (w as u32 * 64, w as u32 * 64 + 63);
+            if high < first || low > last {
+                continue;
+            }
+            let (a, b) = (low.max(first) - first, high.min(last) - first);
+            *word = (u64::MAX >> (63 - b)) & (u64::MAX << a);
+        }
+        set
+    }
+
+    /// Adds `d` (ignored outside 1..=255).
+    pub fn insert(&mut self, d: u32) {
+        if (1..=255).contains(&d) {
+            self.0[d as usize / 64] |= 1 << (d % 64);
+        }
+    }
+
+    /// Takes `d` out.
+    pub fn remove(&mut self, d: u32) {
+        if d <= 255 {
+            self.0[d as usize / 64] &= !(1 << (d % 64));
+        }
+    }
+
+    pub fn contains(&self, d: u32) -> bool {
+        d <= 255 && self.0[d as usize / 64] & (1 << (d % 64)) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    /// The drops, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                let b = (bits != 0).then(|| bits.trailing_zeros())?;
+                bits &= bits - 1;
+                Some((w as u32 * 64 + b) as u8)
+            })
+        })
+    }
+}
+
+impl Debug for DropSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// A legal next cell, with every drop allowed there: exactly the drops
+/// after which the move can still be completed. In Cash in Hand on a board
+/// of at most 255 stones they are `1..=p` (the drops that leave cash able to
+/// step on) plus all the cash; over 255 stones any set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StepOption {
     pub cell: Cell,
-    /// Dropping everything in hand: always allowed on a legal target.
-    pub max_drop: u8,
-    /// The largest drop that leaves cash able to take another step (0 if none).
-    pub max_partial: u8,
+    pub allowed: DropSet,
 }
 
 impl StepOption {
     /// Whether dropping `d` stones here is allowed.
     pub fn allows(&self, d: u32) -> bool {
-        d == self.max_drop as u32 || (d >= 1 && d <= self.max_partial as u32)
+        self.allowed.contains(d)
     }
 
-    /// Every allowed drop, ascending.
+    /// Every allowed drop, ascending (never empty for an offered cell).
     pub fn drops(&self) -> Vec<u8> {
-        let mut v: Vec<u8> = (1..=self.max_partial.min(self.max_drop)).collect();
-        if self.max_partial < self.max_drop {
-            v.push(self.max_drop);
-        }
-        v
+        self.allowed.iter().collect()
+    }
+
+    /// The largest allowed drop: all the cash in hand when that is allowed.
+    pub fn most(&self) -> u8 {
+        self.allowed.iter().last().unwrap_or(0)
     }
 }
 
@@ -181,15 +247,24 @@ mod tests {
     }
 
     #[test]
-    fn step_drops_are_the_partial_range_plus_everything() {
-        let option = |max_drop, max_partial| StepOption {
-            cell: "c3".parse().unwrap(),
-            max_drop,
-            max_partial,
-        };
-        assert_eq!(option(5, 2).drops(), vec![1, 2, 5]);
-        assert_eq!(option(3, 3).drops(), vec![1, 2, 3]);
-        assert_eq!(option(4, 0).drops(), vec![4]);
-        assert!(option(5, 2).allows(5) && option(5, 2).allows(1) && !option(5, 2).allows(3));
+    fn drop_sets_hold_any_drops_from_1_to_255() {
+        let mut set = DropSet::range(0, 3);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+        set.insert(255);
+        set.insert(256);
+        set.insert(0);
+        set.remove(2);
+        set.insert(2);
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![1, 2, 3, 255]);
+        assert!(set.contains(255) && !set.contains(256) && !set.contains(0) && !set.contains(4));
+        assert!(DropSet::range(5, 4).is_empty() && !set.is_empty());
+        let wide = DropSet::range(60, 200);
+        assert_eq!(wide.iter().collect::<Vec<_>>(), (60..=200).collect::<Vec<u8>>());
+        assert_eq!(DropSet::range(1, 300).iter().count(), 255);
+        assert_eq!(format!("{set:?}"), "{1, 2, 3, 255}");
+        let option = StepOption { cell: "c3".parse().unwrap(), allowed: DropSet::range(2, 5) };
+        assert_eq!(option.drops(), vec![2, 3, 4, 5]);
+        assert!(option.allows(2) && !option.allows(1) && !option.allows(6));
+        assert_eq!(option.most(), 5);
     }
 }

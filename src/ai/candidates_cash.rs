@@ -213,7 +213,7 @@ impl Gen<'_, '_, '_> {
             self.budget.spend(1);
             let goal = h.needed.iter().position(|&c| c == o.cell);
             let last_goal = goal.is_some() && h.needed.len() == 1;
-            let drop = if last_goal { o.max_drop as u32 } else { 1 };
+            let drop = if last_goal { o.most() as u32 } else { 1 };
             if !o.allows(drop) {
                 continue;
             }
@@ -257,7 +257,7 @@ impl Gen<'_, '_, '_> {
         options.sort_by_key(|o| !self.hot[g.index(o.cell)]);
         let cash = b.cash() as u32;
         for o in options {
-            let mut drops = vec![o.max_drop as u32];
+            let mut drops = vec![o.most() as u32];
             if steps + 1 < MAX_STEPS {
                 if o.allows(1) && cash > 1 {
                     drops.push(1);

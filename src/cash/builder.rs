@@ -6,7 +6,7 @@
 //! `validate` gives, and changes nothing.
 
 use super::capture::{captures, receivers, remove};
-use super::complete::{can_finish, overflow_possible, pick_up_possible, Sowing};
+use super::complete::{finishing_drops, overflow_possible, pick_up_possible, PickUps, Sowing};
 use super::sowing::{
     bit, can_leave, cash_needed, has_first_step, least_cash_to_leave, max_partial, step_error,
     Visited,
@@ -18,7 +18,7 @@ use crate::errors::IllegalMove;
 use crate::game_rules::GameRules;
 use crate::moves::CashMove;
 use crate::position::Position;
-use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::stages::{check_origin_basics, BuildSteps, DropSet, Stage, StepOption};
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions};
 
@@ -40,6 +40,9 @@ pub struct Builder {
     captured_stones: u32,
     /// Boxed to keep the builder (and `MoveBuilder`) small.
     boards: Box<Boards>,
+    /// `overflow_possible` of the position, asked once (it sums the board)
+    /// rather than per cell and per target.
+    overflow: bool,
 }
 
 /// The boards a move under way passes through.
@@ -66,6 +69,7 @@ impl Builder {
             captured: Vec::new(),
             captured_stones: 0,
             boards: Box::new(Boards { sown: pos.board, after_capture: pos.board }),
+            overflow: overflow_possible(pos),
         }
     }
 
@@ -104,36 +108,47 @@ impl Builder {
 
     fn origin_possible(&self, cell: Cell) -> bool {
         let n = self.stack(cell);
-        if !overflow_possible(&self.position) {
+        if !self.overflow {
             // Picking up everything is the most permissive pick-up.
             return pick_up_possible(&self.position, cell, n);
         }
-        (1..=n).any(|k| pick_up_possible(&self.position, cell, k))
+        // Fewer stones than the cheapest first step never start a move.
+        let Some(least) = self.least_first_step(cell) else { return false };
+        let pick_ups = PickUps::new(&self.position, cell);
+        (least..=n).any(|k| pick_ups.possible(k))
+    }
+
+    /// The least pick-up from `origin` with a legal first step, if any.
+    fn least_first_step(&self, origin: Cell) -> Option<u32> {
+        let visited = bit(self.position.board.geometry(), origin);
+        least_cash_to_leave(&self.position.board, origin, visited)
     }
 
     fn at(&self) -> Option<Cell> {
         self.path.last().map(|&(c, _)| c).or(self.origin)
     }
 
+    /// The sowing as it stands (origin lowered, drops made so far).
+    fn sowing(&self) -> Sowing {
+        Sowing { board: self.boards.sown, cash: self.cash, visited: self.visited }
+    }
+
     /// Whether dropping `d` on `to` (a legal step) leaves a finishable move.
     fn drop_completable(&self, to: Cell, d: u32) -> bool {
-        let h = self.boards.sown.get(to) as u32;
-        if h + d > 255 {
-            return false;
-        }
-        let mut board = self.boards.sown;
-        board.set(to, (h + d) as u8);
-        let visited = self.visited | bit(board.geometry(), to);
-        can_finish(&self.position, &Sowing { board, at: to, cash: self.cash - d, visited })
+        finishing_drops(&self.position, &self.sowing(), to, DropSet::range(d, d)).contains(d)
     }
 
     /// The room (up to 255) on the cells that may still receive stones:
     /// occupied after the captures and not yet given any.
     fn free_room(&self) -> u32 {
-        receivers(&self.boards.after_capture)
-            .into_iter()
-            .filter(|&c| self.placements.iter().all(|&(p, _)| p != c))
-            .map(|c| 255 - self.boards.after_capture.get(c) as u32)
+        let board = &self.boards.after_capture;
+        let placed = |c: Cell| self.placements.iter().any(|&(p, _)| p == c);
+        // Any order will do for a sum: the cells directly, not `receivers`' list.
+        board
+            .geometry()
+            .cells()
+            .filter(|&c| board.is_occupied(c) && !placed(c))
+            .map(|c| 255 - board.get(c) as u32)
             .sum()
     }
 
@@ -149,7 +164,7 @@ impl Builder {
             return None;
         }
         let left = self.to_place();
-        if !overflow_possible(&self.position) {
+        if !self.overflow {
             return Some((1, left));
         }
         let room = 255 - self.boards.after_capture.get(cell) as u32;
@@ -184,7 +199,9 @@ impl BuildSteps for Builder {
     /// Own stacks from which a legal move starts (none once the game is over).
     fn origins(&self) -> Vec<Cell> {
         let pos = &self.position;
-        if CashInHand.status(pos, &self.rules).is_some() {
+        // `status` would also judge whether the side has a legal move, which
+        // is whether this very list is empty: ask only the other endings.
+        if CashInHand.eliminated(pos).is_some() || self.rules.quiet_limit_reached(pos.quiet) {
             return Vec::new();
         }
         let colour = pos.side_to_move.colour();
@@ -227,15 +244,16 @@ impl BuildSteps for Builder {
             return Vec::new();
         }
         let n = self.stack(origin);
-        if !overflow_possible(&self.position) {
+        if !self.overflow {
             // A pick-up can start iff its cash reaches the cheapest first step.
-            let visited = bit(self.position.board.geometry(), origin);
-            return match least_cash_to_leave(&self.position.board, origin, visited) {
+            return match self.least_first_step(origin) {
                 Some(least) => (least..=n).map(|k| k as u8).collect(),
                 None => Vec::new(),
             };
         }
-        (1..=n).filter(|&k| pick_up_possible(&self.position, origin, k)).map(|k| k as u8).collect()
+        let Some(least) = self.least_first_step(origin) else { return Vec::new() };
+        let pick_ups = PickUps::new(&self.position, origin);
+        (least..=n).filter(|&k| pick_ups.possible(k)).map(|k| k as u8).collect()
     }
 
     /// Picks up `count` stones from the origin (stage `Count`).
@@ -258,7 +276,7 @@ impl BuildSteps for Builder {
         self.cash as u8
     }
 
-    /// The legal next cells with their drops (see `StepOption`).
+    /// The legal next cells with exactly the drops that can be finished (see `StepOption`).
     fn step_options(&self) -> Vec<StepOption> {
         let Some(at) = self.at() else { return Vec::new() };
         if self.stage() != Stage::Step {
@@ -273,30 +291,16 @@ impl BuildSteps for Builder {
                 continue;
             }
             let partial = max_partial(board, to, cash, self.visited);
-            if !overflow_possible(&self.position) {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: cash as u8,
-                    max_partial: partial as u8,
-                });
-                continue;
+            // The drops that leave cash able to step on, and all the cash.
+            let mut allowed = DropSet::range(1, partial);
+            allowed.insert(cash);
+            if self.overflow {
+                // Some of them could overflow or dead-end, not necessarily
+                // the largest or the smallest: keep those that finish.
+                allowed = finishing_drops(&self.position, &self.sowing(), to, allowed);
             }
-            // Some drops could overflow or dead-end: offer the drops that
-            // are sure to be completable, as far as StepOption can say it.
-            let ok = |d: u32| self.drop_completable(to, d);
-            let partial = (1..=partial).take_while(|&d| ok(d)).last().unwrap_or(0);
-            if ok(cash) {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: cash as u8,
-                    max_partial: partial as u8,
-                });
-            } else if partial > 0 {
-                options.push(StepOption {
-                    cell: to,
-                    max_drop: partial as u8,
-                    max_partial: partial as u8,
-                });
+            if !allowed.is_empty() {
+                options.push(StepOption { cell: to, allowed });
             }
         }
         options
@@ -331,7 +335,7 @@ impl BuildSteps for Builder {
         if left > 0 && !can_leave(board, cell, left, visited) {
             return Err(IllegalMove::Stuck { cell, cash: left as u8 });
         }
-        if overflow_possible(&self.position) && !self.drop_completable(cell, drop) {
+        if self.overflow && !self.drop_completable(cell, drop) {
             return Err(IllegalMove::NoLegalMoveFrom(cell));
         }
         self.path.push((cell, drop as u8));
@@ -362,7 +366,7 @@ impl BuildSteps for Builder {
         }
         // The free room once for all cells, not once per cell (and only
         // where it matters).
-        let free_room = if overflow_possible(&self.position) { self.free_room() } else { 0 };
+        let free_room = if self.overflow { self.free_room() } else { 0 };
         receivers(&self.boards.after_capture)
             .into_iter()
             .filter(|&c| self.range_within(c, || free_room).is_some())

@@ -9,7 +9,7 @@ use crate::errors::IllegalMove;
 use crate::game_rules::GameRules;
 use crate::moves::SowMove;
 use crate::position::Position;
-use crate::stages::{check_origin_basics, BuildSteps, Stage, StepOption};
+use crate::stages::{check_origin_basics, BuildSteps, DropSet, Stage, StepOption};
 use crate::transition::{sorted, Transition};
 use crate::variant::{GameKind, RuleOptions};
 
@@ -102,7 +102,10 @@ impl BuildSteps for Builder {
     /// Own stacks of 2 or more from which a legal move can be completed
     /// (none once the game is over).
     fn origins(&self) -> Vec<Cell> {
-        if Intermedium.status(&self.position, &self.rules).is_some() {
+        // `status` would also judge whether the side has a legal move, which
+        // is whether this very list is empty: ask only the other endings.
+        let pos = &self.position;
+        if Intermedium.eliminated(pos).is_some() || self.rules.quiet_limit_reached(pos.quiet) {
             return Vec::new();
         }
         let g = self.position.board.geometry();
@@ -156,7 +159,7 @@ impl BuildSteps for Builder {
             let mut drops = self.drops();
             drops[g.index(to) / 2] += 1;
             if self.completable(origin, &path, &drops) {
-                options.push(StepOption { cell: to, max_drop: 1, max_partial: 0 });
+                options.push(StepOption { cell: to, allowed: DropSet::range(1, 1) });
             }
         }
         options

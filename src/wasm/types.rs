@@ -23,7 +23,9 @@ export interface Outcome {
   /** A sentence for people, e.g. "blue wins: the city was captured". */
   description: string;
 }
-/** A legal next cell while sowing, with every drop allowed there (ascending). */
+/** A legal next cell while sowing, with exactly the drops after which the
+ * move can still be finished (ascending; over 255 stones not always 1 up to
+ * a maximum, e.g. 2 to 5). */
 export interface StepChoice { cell: string; drops: number[]; }
 /** One drop of a sowing. */
 export interface Drop { cell: string; count: number; }

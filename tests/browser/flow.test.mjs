@@ -87,6 +87,29 @@ test('flow gestures: Intermedium by entries; a drop cannot grow past what the bu
   assertEqual(flow.enter('a8').moved.move, 'a4-b5-a6-b7-a8', 'played when the builder is done');
 });
 
+// Issue 19, over 255 stones: Black's c1 (255) steps only to b2 (250), and b2
+// on only to a1 (2), behind White's gates; a drop of 1 on b2 would leave 256
+// for a1, so b2 takes 2 to 5 and no fewer.
+const TALL = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,255,0,0,0,0,0,0/1,250,1,0,0,0,0,0/2,0,255,255,0,0,0,0 black 0 3';
+
+test('flow: the drop menu offers exactly the drops the engine can finish, here 2 to 5 (issue 19)', () => {
+  const flow = new MoveFlow(Game.load(TALL));
+  flow.click('c1');
+  flow.choose(255);
+  flow.click('b2');
+  assertEqual([flow.chooser().options, flow.chooser().main], [[2, 3, 4, 5], 5], 'the drops on b2');
+  flow.choose(2);
+  assertEqual(flow.click('a1').moved?.move, 'c1:255 b2:2 a1:253', 'a1 takes the rest');
+
+  // By gestures: entering b2 drops the fewest offered, 2; entering again, one more.
+  const drag = new MoveFlow(Game.load(TALL));
+  drag.enter('c1');
+  drag.setCount(255);
+  assertEqual([drag.enter('b2'), drag.enter('b2', true)], [{}, {}], 'b2 entered twice');
+  assertEqual(drag.build().path.map((d) => `${d.cell}:${d.count}`), ['b2:3'], 'two, then three');
+  assertEqual(drag.enter('a1').moved?.move, 'c1:255 b2:3 a1:252', 'played at a1');
+});
+
 test('options: one table reads every attribute; side names come from the engine', () => {
   const attrs = (o) => (name) => (name in o ? o[name] : null);
   const sides = new Game('cash-in-hand').sides();

@@ -49,8 +49,7 @@ fn browne_example_built_click_by_click() {
     assert_eq!(b.board().get(cell("c3")), 6);
     // From c3 with 8: b2, d4 and b4 are free; d2 (3 stones) too.
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
-    assert_eq!(d4.max_drop, 8);
-    assert_eq!(d4.max_partial, 7);
+    assert_eq!(d4.drops(), (1..=8).collect::<Vec<u8>>());
     b.step(cell("d4"), 3).unwrap();
     b.step(cell("e5"), 1).unwrap();
     assert_eq!(b.cash(), 4);
@@ -123,8 +122,7 @@ fn counts_and_steps_offered_follow_the_gates() {
     assert_eq!(options.len(), 1);
     // From b2 (a1 visited) the cheapest way on is c1 or a3 (1 stone): up to 3
     // may be dropped on b2 and keep going; c3 (3 stones) would need 3.
-    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 4, 3));
-    assert_eq!(options[0].drops(), vec![1, 2, 3, 4]);
+    assert_eq!((options[0].cell, options[0].drops()), (cell("b2"), vec![1, 2, 3, 4]));
 }
 
 #[test]
@@ -195,7 +193,7 @@ fn a_partial_drop_that_would_leave_the_cash_stuck_is_refused() {
     b.select_origin(cell("a1")).unwrap();
     b.pick_up(2).unwrap();
     let options = b.step_options();
-    assert_eq!((options[0].cell, options[0].max_drop, options[0].max_partial), (cell("b2"), 2, 0));
+    assert_eq!((options[0].cell, options[0].drops()), (cell("b2"), vec![2]), "all or nothing");
     refused(&mut b, IllegalMove::Stuck { cell: cell("b2"), cash: 1 }, |b| b.step(cell("b2"), 1));
     b.step(cell("b2"), 2).unwrap();
     assert_eq!(b.stage(), Stage::Done);
@@ -234,7 +232,7 @@ fn stacks_near_255_limit_what_is_offered() {
     b.select_origin(cell("c3")).unwrap();
     b.pick_up(200).unwrap();
     let d4 = b.step_options().into_iter().find(|o| o.cell == cell("d4")).unwrap();
-    assert_eq!((d4.max_drop, d4.max_partial), (55, 55), "only drops that keep d4 within 255");
+    assert_eq!(d4.drops(), (1..=55).collect::<Vec<u8>>(), "only drops that keep d4 within 255");
     refused(&mut b, IllegalMove::StackOverflow(cell("d4")), |b| b.step(cell("d4"), 56));
     b.step(cell("d4"), 55).unwrap();
     assert_eq!(b.board().get(cell("d4")), 255);
@@ -414,4 +412,26 @@ fn a_placement_leaves_room_for_the_rest() {
     b.place(cell("h1"), 8).unwrap();
     let t = b.finish().unwrap();
     assert_eq!(t, p.play_text("c6:250 d5:250 (:d4) d5:2 h1:8", &rules).unwrap());
+}
+
+/// Over 255 stones the drops that can be finished need not start at 1
+/// (issue 19): Black's c1 (255) can step only to b2 (250, room for 5), and
+/// from b2 only to a1 (a3 and c3 are behind gates of 256, c1 is visited).
+/// A drop of 1 on b2 leaves 254 for a1's 2 stones (256): only drops 2 to 5
+/// can be finished, and the builder offers exactly those.
+#[test]
+fn the_drops_offered_need_not_start_at_1() {
+    let rules = Rules::default();
+    let gates = [("a2", 1), ("c2", 1), ("b3", 255), ("d1", 255)];
+    let mut stacks = vec![("c1", 255), ("b2", 250), ("a1", 2)];
+    stacks.extend(gates);
+    let p = cash(&stacks, Side::Second);
+    let mut b = MoveBuilder::new(&p, &rules);
+    b.select_origin(cell("c1")).unwrap();
+    b.pick_up(255).unwrap();
+    assert_eq!(steps(&b), vec![(cell("b2"), vec![2, 3, 4, 5])]);
+    refused(&mut b, IllegalMove::NoLegalMoveFrom(cell("b2")), |b| b.step(cell("b2"), 1));
+    b.step(cell("b2"), 2).unwrap();
+    assert_eq!(steps(&b), vec![(cell("a1"), vec![253])]);
+    assert_eq!(builder_moves(&p, &rules), generated(&p, &rules));
 }

@@ -146,14 +146,7 @@ fn sow(b: &mut Board, s: Cell, cash: u32, visited: &mut Vec<Cell>, out: &mut Has
 /// result.
 fn finish(p: &Position, rules: &Rules, mut b: Board, out: &mut Moves) {
     let mover = p.side_to_move;
-    let captured: Vec<Cell> = cells()
-        .filter(|&c| owner(c) != mover && b.get(c) > 0)
-        .filter(|&c| {
-            let around: Vec<u32> =
-                ORTHOGONALS.iter().filter_map(|&d| shift(c, d)).map(|n| b.get(n) as u32).collect();
-            !around.contains(&0) && (b.get(c) as u32) < around.iter().sum()
-        })
-        .collect();
+    let captured = captured_by(&b, mover);
     let stones: u32 = captured.iter().map(|&c| b.get(c) as u32).sum();
     for &c in &captured {
         b.set(c, 0);
@@ -171,6 +164,122 @@ fn finish(p: &Position, rules: &Rules, mut b: Board, out: &mut Moves) {
         };
         out.insert((next.to_string(), result(&next, rules)), next);
     }
+}
+
+/// Whether a sowing under way can still be finished into a legal move:
+/// sown on from `s` with `cash` in hand (`visited` so far, `b` the board
+/// now) with no stack over 255, then the captured stones put back on the
+/// stacks left, at most 255 each (possible exactly when they fit in the
+/// room those stacks have). `None` if `budget` drops run out before an
+/// answer.
+pub fn can_finish(
+    b: &mut Board,
+    mover: Side,
+    s: Cell,
+    cash: u32,
+    visited: &mut Vec<Cell>,
+    budget: &mut u32,
+) -> Option<bool> {
+    if cash == 0 {
+        let captured = captured_by(b, mover);
+        let stones: u32 = captured.iter().map(|&c| b.get(c) as u32).sum();
+        let room: u32 = cells()
+            .filter(|c| !captured.contains(c) && b.get(*c) > 0)
+            .map(|c| 255 - b.get(c) as u32)
+            .sum();
+        return Some(stones <= room);
+    }
+    let mut unknown = false;
+    for t in DIAGONALS.iter().filter_map(|&d| shift(s, d)) {
+        if visited.contains(&t) || !step_allowed(b, s, t, cash) {
+            continue;
+        }
+        let before = b.get(t);
+        visited.push(t);
+        // Large drops first: dropping everything usually finishes at once.
+        for d in (1..=cash.min(255 - before as u32)).rev() {
+            if *budget == 0 {
+                unknown = true;
+                break;
+            }
+            *budget -= 1;
+            b.set(t, before + d as u8);
+            let finished = can_finish(b, mover, t, cash - d, visited, budget);
+            b.set(t, before);
+            match finished {
+                Some(true) => {
+                    visited.pop();
+                    return Some(true);
+                }
+                None => unknown = true,
+                Some(false) => {}
+            }
+        }
+        visited.pop();
+    }
+    (!unknown).then_some(false)
+}
+
+/// The pick-ups from `origin` after which the move can be finished
+/// (`can_finish`), ascending; `None` if the budget runs out.
+pub fn finishing_pick_ups(p: &Position, origin: Cell, budget: &mut u32) -> Option<Vec<u8>> {
+    let n = p.board.get(origin);
+    let mut counts = Vec::new();
+    for k in 1..=n {
+        let mut b = p.board;
+        b.set(origin, n - k);
+        if can_finish(&mut b, p.side_to_move, origin, k as u32, &mut vec![origin], budget)? {
+            counts.push(k);
+        }
+    }
+    Some(counts)
+}
+
+/// Each next step of a sowing under way (as for `can_finish`) with the
+/// drops there after which the move can be finished, ascending, sorted by
+/// cell (file, then rank); `None` if the budget runs out.
+pub fn finishing_steps(
+    b: &Board,
+    mover: Side,
+    s: Cell,
+    cash: u32,
+    visited: &[Cell],
+    budget: &mut u32,
+) -> Option<Vec<(Cell, Vec<u8>)>> {
+    let mut out = Vec::new();
+    for t in DIAGONALS.iter().filter_map(|&d| shift(s, d)) {
+        if visited.contains(&t) || !step_allowed(b, s, t, cash) {
+            continue;
+        }
+        let mut drops = Vec::new();
+        let mut after = *b;
+        let mut visited = visited.to_vec();
+        visited.push(t);
+        for d in 1..=cash.min(255 - b.get(t) as u32) {
+            after.set(t, b.get(t) + d as u8);
+            if can_finish(&mut after, mover, t, cash - d, &mut visited, budget)? {
+                drops.push(d as u8);
+            }
+        }
+        if !drops.is_empty() {
+            out.push((t, drops));
+        }
+    }
+    out.sort_by_key(|&(c, _)| (c.file, c.rank));
+    Some(out)
+}
+
+/// The enemy stacks the sown board `b` captures for `mover`: no empty
+/// orthogonal neighbour and fewer stones than those neighbours together.
+fn captured_by(b: &Board, mover: Side) -> Vec<Cell> {
+    cells()
+        .filter(|&c| owner(c) != mover && b.get(c) > 0)
+        .filter(|&c| {
+            let around: Vec<u32> =
+                ORTHOGONALS.iter().filter_map(|&d| shift(c, d)).map(|n| b.get(n) as u32).collect();
+            !around.contains(&0) && (b.get(c) as u32) < around.iter().sum()
+        })
+        .collect()
 }
 
 /// Every way to add `left` stones to the `receivers` (any number each, no

@@ -3,6 +3,7 @@
 //! enumerators written from the rules alone, to check the engine against.
 
 mod cash_builder;
+mod cash_drops;
 mod cash_moves;
 mod cash_perft;
 mod cash_properties;
