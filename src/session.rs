@@ -60,6 +60,10 @@ pub struct BuildView {
     /// Each legal next cell with its allowed drops, ascending.
     pub steps: Vec<(Cell, Vec<u8>)>,
     pub places: Vec<Cell>,
+    /// For each of `places`, the numbers of captured stones it may take now,
+    /// (least, most): `(1, to_place)` unless the board holds more than 255
+    /// stones, where a placement must leave room for the rest.
+    pub place_ranges: Vec<(u32, u32)>,
     pub to_place: u32,
     pub captured: Vec<Cell>,
     /// The finished move's text (stage `done`).
@@ -84,6 +88,7 @@ impl Default for BuildView {
             counts: Vec::new(),
             steps: Vec::new(),
             places: Vec::new(),
+            place_ranges: Vec::new(),
             to_place: 0,
             captured: Vec::new(),
             mv: None,
@@ -250,6 +255,13 @@ impl Session {
         let b = &self.builder;
         let over = self.game.outcome().is_some();
         let at = |s: Stage| !over && b.stage() == s;
+        // Every offered cell has a range (the builder offers the cells whose
+        // range is not empty); a cell without one is left out of both lists.
+        let places: Vec<(Cell, (u32, u32))> = if at(Stage::Place) {
+            b.place_options().into_iter().filter_map(|c| Some((c, b.place_range(c)?))).collect()
+        } else {
+            Vec::new()
+        };
         BuildView {
             stage: if over { "over" } else { b.stage().name() },
             origin: b.origin(),
@@ -262,7 +274,8 @@ impl Session {
             } else {
                 Vec::new()
             },
-            places: if at(Stage::Place) { b.place_options() } else { Vec::new() },
+            places: places.iter().map(|&(c, _)| c).collect(),
+            place_ranges: places.iter().map(|&(_, r)| r).collect(),
             to_place: if at(Stage::Place) { b.to_place() } else { 0 },
             captured: b.captured(),
             mv: if at(Stage::Done) { b.finish().map(|t| t.mv.to_string()) } else { None },
@@ -311,5 +324,54 @@ mod tests {
         assert_eq!(s.game().move_texts(), [text]);
         assert!(s.undo() && s.game().plies().is_empty() && s.redo());
         assert_eq!(s.build_view().stage, "origin");
+    }
+
+    /// Over 255 stones a placement must leave room for the rest: the view
+    /// gives each offered stack exactly the counts `place` accepts (the
+    /// page's menu reads them; it offered 1 to `to_place` before).
+    #[test]
+    fn the_view_gives_each_stack_the_placements_the_builder_accepts() {
+        let mut board = Board::empty(GameKind::CashInHand.geometry());
+        for (name, n) in [
+            ("c6", 250),
+            ("d4", 10),
+            ("c4", 255),
+            ("e4", 255),
+            ("d3", 255),
+            ("h1", 247),
+            ("h8", 255),
+        ] {
+            board.set(name.parse().unwrap(), n);
+        }
+        let start = crate::Position {
+            game: GameKind::CashInHand,
+            board,
+            side_to_move: crate::Side::First,
+            quiet: 0,
+            move_number: 10,
+        };
+        let mut s = Session::new(Game::from_position(start, RuleOptions::default()));
+        let cell = |n: &str| -> Cell { n.parse().unwrap() };
+        s.select_origin(cell("c6")).unwrap();
+        s.pick_up(250).unwrap();
+        s.step(cell("d5"), 250).unwrap();
+        let v = s.build_view();
+        assert_eq!((v.stage, v.to_place), ("place", 10));
+        assert_eq!(v.places, [cell("d5"), cell("h1")]);
+        assert_eq!(v.place_ranges, [(2, 5), (5, 8)]);
+        for (&c, &(least, most)) in v.places.iter().zip(&v.place_ranges) {
+            for n in 1..=v.to_place {
+                let accepted = s.place(c, n).is_ok();
+                assert_eq!(accepted, (least..=most).contains(&n), "{c} takes {n}");
+                if accepted {
+                    assert!(s.undo_choice());
+                }
+            }
+        }
+        s.place(cell("d5"), 2).unwrap();
+        assert_eq!(
+            (s.build_view().places, s.build_view().place_ranges),
+            (vec![cell("h1")], vec![(8, 8)])
+        );
     }
 }

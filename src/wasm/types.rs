@@ -27,6 +27,8 @@ export interface Outcome {
  * move can still be finished (ascending; over 255 stones not always 1 up to
  * a maximum, e.g. 2 to 5). */
 export interface StepChoice { cell: string; drops: number[]; }
+/** Captured stones one stack may take now (stage `place`), `least` to `most`. */
+export interface PlaceRange { cell: string; least: number; most: number; }
 /** One drop of a sowing. */
 export interface Drop { cell: string; count: number; }
 /** The move under construction and the legal choices for its next part. */
@@ -48,6 +50,10 @@ export interface BuildState {
   steps: StepChoice[];
   /** Stage `place` (Cash in Hand): stacks that may receive captured stones. */
   places: string[];
+  /** Stage `place`: how many stones each of `places` may take now: 1 to
+   * `toPlace`, unless the board holds more than 255 stones (then each
+   * placement must leave room for the rest). */
+  placeRanges: PlaceRange[];
   /** Stage `place`: captured stones still to put back. */
   toPlace: number;
   /** Stacks this move captures (known once the sowing is complete). */

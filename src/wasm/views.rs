@@ -40,6 +40,14 @@ struct StepJs {
     drops: Vec<u8>,
 }
 
+/// How many captured stones one stack may take now.
+#[derive(Serialize)]
+struct PlaceRangeJs {
+    cell: String,
+    least: u32,
+    most: u32,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct BuildJs {
@@ -52,6 +60,7 @@ struct BuildJs {
     counts: Vec<u8>,
     steps: Vec<StepJs>,
     places: Vec<String>,
+    place_ranges: Vec<PlaceRangeJs>,
     to_place: u32,
     captured: Vec<String>,
     #[serde(rename = "move")]
@@ -139,6 +148,12 @@ pub(super) fn build_state(kind: GameKind, game: &Game, v: &BuildView) -> JsValue
             .map(|(cell, drops)| StepJs { cell: cell.to_string(), drops: drops.clone() })
             .collect(),
         places: cells(v.places.iter().copied()),
+        place_ranges: v
+            .places
+            .iter()
+            .zip(&v.place_ranges)
+            .map(|(c, &(least, most))| PlaceRangeJs { cell: c.to_string(), least, most })
+            .collect(),
         to_place: v.to_place,
         captured: cells(v.captured.iter().copied()),
         mv: v.mv.clone(),

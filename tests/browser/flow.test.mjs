@@ -110,6 +110,40 @@ test('flow: the drop menu offers exactly the drops the engine can finish, here 2
   assertEqual(drag.enter('a1').moved?.move, 'c1:255 b2:3 a1:252', 'played at a1');
 });
 
+// Over 255 stones a placement must leave room for the rest: White's c6:250
+// d5:250 takes Black's d4 (10 stones); d5 has room for 5 and h1 for 8, so
+// d5 may take 2 to 5 and h1 5 to 8 (tests/rules a_placement_leaves_room_for_the_rest).
+const ROOM = 'cash-in-hand 0,0,0,0,0,0,0,255/0,0,0,0,0,0,0,0/0,0,250,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,255,10,255,0,0,0/0,0,0,255,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,247 white 0 10';
+
+test('flow: the put-back menu offers the counts the engine accepts, here 2 to 5 on d5 (over 255 stones)', () => {
+  const flow = new MoveFlow(Game.load(ROOM));
+  flow.click('c6');
+  flow.choose(250);
+  flow.click('d5');
+  if (flow.chooser()) flow.choose(250);
+  const b = flow.build();
+  assertEqual([b.stage, b.toPlace, b.placeRanges], ['place', 10, [{ cell: 'd5', least: 2, most: 5 }, { cell: 'h1', least: 5, most: 8 }]], 'the ranges');
+  flow.click('d5');
+  assertEqual(flow.chooser().options, [2, 3, 4, 5], 'the counts on d5');
+  flow.choose(2);
+  assertEqual(flow.click('h1').moved?.move, 'c6:250 d5:250 (:d4) d5:2 h1:8', 'h1 takes the 8 left at once');
+
+  // By gestures: a first touch of d5 puts the least it may take, 2; each
+  // touch one more, up to its room (5).
+  const drag = new MoveFlow(Game.load(ROOM));
+  drag.click('c6');
+  drag.choose(250);
+  drag.click('d5');
+  if (drag.chooser()) drag.choose(250);
+  drag.enter('d5');
+  assertEqual(drag.build().path.length, 1, 'still the one step');
+  const placed = () => drag.build().toPlace;
+  assertEqual(placed(), 8, 'd5 took 2');
+  for (let i = 0; i < 5; i++) drag.enter('d5', true);
+  assertEqual(placed(), 5, 'd5 took 5, no more');
+  assertEqual(drag.enter('h1').moved?.move, 'c6:250 d5:250 (:d4) d5:5 h1:5', 'h1 takes the rest');
+});
+
 test('options: one table reads every attribute; side names come from the engine', () => {
   const attrs = (o) => (name) => (name in o ? o[name] : null);
   const sides = new Game('cash-in-hand').sides();

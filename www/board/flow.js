@@ -94,9 +94,12 @@ export class MoveFlow {
       if (name !== b.origin && !b.origins.includes(name)) return { refused: 'Choose how many stones to pick up, with the number buttons.' };
       this.#reselect(name, b);
     } else if (b.stage === 'place') {
-      if (!b.places.includes(name)) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
-      if (b.toPlace === 1) g.place(name, 1);
-      else this.pending = { kind: 'place', cell: name, options: Array.from({ length: b.toPlace }, (_, i) => i + 1) };
+      const range = b.placeRanges.find((r) => r.cell === name);
+      if (!range) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
+      // The engine's range: over 255 stones a stack may have to take more
+      // than 1, or may not take them all (room must be left for the rest).
+      if (range.least === range.most) g.place(name, range.least);
+      else this.pending = { kind: 'place', cell: name, options: Array.from({ length: range.most - range.least + 1 }, (_, i) => range.least + i) };
     }
     return this.#completeIfDone();
   }
@@ -205,9 +208,11 @@ export class MoveFlow {
     const g = this.game;
     const before = this.placed?.cell === name ? this.placed.count : 0;
     if (before) g.undoChoice();
-    const left = g.build().toPlace;
-    g.place(name, Math.min(n, left));
-    this.placed = { cell: name, count: Math.min(n, left) };
+    const range = g.build().placeRanges.find((r) => r.cell === name);
+    if (!range) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
+    const count = Math.min(Math.max(n, range.least), range.most);
+    g.place(name, count);
+    this.placed = { cell: name, count };
     return this.#completeIfDone();
   }
 
