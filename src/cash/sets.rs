@@ -283,4 +283,17 @@ mod tests {
         let e4 = bit(pos.board.geometry(), "e4".parse().unwrap());
         assert!(matches!(capture_sets(&pos, e4, 0), Err(OutOfWork)));
     }
+
+    /// White's e4 (2) is outweighed by Black's d4, f4 and e3 (1 each) but
+    /// e5 is empty: g7's two stones fill it (g7:2 f6:1 e5:1). The state on
+    /// f6 must still be followed, though e4 lacks no weight.
+    #[test]
+    fn a_stack_outweighed_but_open_falls_to_a_sowing_that_closes_it() {
+        let pos: Position = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,1,2,1,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 black 0 9"
+            .parse()
+            .unwrap();
+        let e4 = bit(pos.board.geometry(), "e4".parse().unwrap());
+        let Ok(found) = capture_sets(&pos, e4, 100_000) else { panic!("out of work") };
+        assert_eq!(found.keys().copied().collect::<Vec<_>>(), vec![e4]);
+    }
 }
