@@ -175,6 +175,22 @@ mod tests {
         assert!(t.threats.windows(2).all(|w| w[0].stones >= w[1].stones), "most stones first");
     }
 
+    /// Over 255 stones a redistribution could overflow, so the threats come
+    /// from the full move list: the tactics board above with a 250-stone
+    /// White stack on b1, far from the fight, gives the same capture sets.
+    #[test]
+    fn cash_in_hand_threats_over_255_stones_are_the_full_lists_sets() {
+        let text = "cash-in-hand 0,0,0,0,2,0,2,0/0,0,0,0,1,0,1,0/0,0,0,0,0,1,2,0/0,0,0,2,1,2,2,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,250,0,0,0,0,0,0 white 0 20";
+        let pos: Position = text.parse().unwrap();
+        let rules = RuleOptions::default();
+        let t = pos.threats(&rules, DEFAULT_MOVE_LIMIT);
+        assert!(t.complete && t.largest, "{t:?}");
+        let brute = sets_by_brute_force(&pos.other_to_move(), &rules).unwrap();
+        assert!(brute.len() > 1, "{brute:?}");
+        assert_eq!(sets_of(&t), brute);
+        check_moves(&pos, &rules, &t);
+    }
+
     /// Random Cash in Hand boards small enough to list every move: the
     /// search finds exactly the maximal capture sets of the full list.
     #[test]

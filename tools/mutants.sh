@@ -17,6 +17,8 @@
 # the library's unit tests instead: MUTANTS_TESTS replaces the test
 # arguments given to cargo test, e.g.
 #   MUTANTS_TESTS='--lib intermedium::threat' tools/mutants.sh src/intermedium/threat.rs
+# or, faster (the build phase then builds the library's tests alone):
+#   MUTANTS_TESTS='-- intermedium::threat' tools/mutants.sh src/intermedium/threat.rs --cargo-arg=--lib
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -251,3 +251,49 @@ impl Search<'_> {
         Ok(reached != 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::RuleOptions;
+
+    /// White's e4 (3) is already surrounded by Black's four 1s: any Black
+    /// move that keeps them, h8's, captures it. Only Black's stacks are
+    /// origins: White's b1, first in board order, could "sow" too if asked
+    /// (its drops touch no neighbour of e4), which is no Black move.
+    const OUTWEIGHED: &str = "cash-in-hand 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,1,0,0,0/0,0,0,1,3,1,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0 black 0 9";
+
+    #[test]
+    fn a_stack_already_outweighed_falls_to_a_move_of_the_mover() {
+        let pos: Position = OUTWEIGHED.parse().unwrap();
+        let g = pos.board.geometry();
+        let e4 = bit(g, "e4".parse().unwrap());
+        let Ok(found) = capture_sets(&pos, e4, 100_000) else { panic!("out of work") };
+        assert_eq!(found.keys().copied().collect::<Vec<_>>(), vec![e4]);
+        for t in found.values() {
+            let played = pos.play(&t.mv, &RuleOptions::default());
+            assert_eq!(played.map(|p| p.captured), Ok(t.captured.clone()), "{}", t.mv);
+        }
+    }
+
+    /// The search gives up when its work budget runs out.
+    #[test]
+    fn the_search_stops_when_its_work_runs_out() {
+        let pos: Position = OUTWEIGHED.parse().unwrap();
+        let e4 = bit(pos.board.geometry(), "e4".parse().unwrap());
+        assert!(matches!(capture_sets(&pos, e4, 0), Err(OutOfWork)));
+    }
+
+    /// White's e4 (2) is outweighed by Black's d4, f4 and e3 (1 each) but
+    /// e5 is empty: g7's two stones fill it (g7:2 f6:1 e5:1). The state on
+    /// f6 must still be followed, though e4 lacks no weight.
+    #[test]
+    fn a_stack_outweighed_but_open_falls_to_a_sowing_that_closes_it() {
+        let pos: Position = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,1,2,1,0,0/0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 black 0 9"
+            .parse()
+            .unwrap();
+        let e4 = bit(pos.board.geometry(), "e4".parse().unwrap());
+        let Ok(found) = capture_sets(&pos, e4, 100_000) else { panic!("out of work") };
+        assert_eq!(found.keys().copied().collect::<Vec<_>>(), vec![e4]);
+    }
+}

@@ -257,4 +257,56 @@ mod tests {
         let found = capturing_sowing(&pos, d4, &mut 100_000).ok().flatten();
         assert!(found.is_some());
     }
+
+    /// Black's d4 (5) is surrounded by four 1s, which need 2 more stones
+    /// between them to outweigh it, and only c2 can bring them, onto d3
+    /// (a8's 9 cannot leave: the a7-b8 gate holds 10). With 1 stone on c2
+    /// no move captures d4 (d3 then holds 2: 5 in all); with 2, c2:2 d3:2
+    /// does. The full move list agrees.
+    #[test]
+    fn a_surrounded_stack_falls_only_to_enough_stones() {
+        for (c2, falls) in [(1, false), (2, true)] {
+            let text = format!("cash-in-hand 9,5,0,0,0,0,0,0/5,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,1,0,0,0,0/0,0,1,5,1,0,0,0/0,0,0,1,0,0,0,0/0,0,{c2},0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 9");
+            let pos: Position = text.parse().unwrap();
+            let d4 = "d4".parse().unwrap();
+            let all = super::super::movegen::generate(&pos, 1_000_000).unwrap();
+            assert_eq!(all.iter().any(|t| t.captured.contains(&d4)), falls, "{pos}");
+            let found = capturing_sowing(&pos, d4, &mut 100_000).ok().flatten();
+            assert_eq!(found.is_some(), falls, "{pos}");
+        }
+    }
+
+    /// The search gives up when its work budget runs out (each step tried
+    /// costs a unit), and not when it lasts.
+    #[test]
+    fn the_search_stops_when_its_work_runs_out() {
+        let pos: Position = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,9,0,0,0,0,0,0/0,0,9,1,0,0,0,0/0,0,5,5,1,0,0,0/0,0,9,1,0,0,0,0/0,9,0,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 9"
+            .parse()
+            .unwrap();
+        let d4 = "d4".parse().unwrap();
+        assert!(matches!(capturing_sowing(&pos, d4, &mut 0), Err(OutOfWork)));
+        assert!(matches!(capturing_sowing(&pos, d4, &mut 100_000), Ok(Some(_))));
+    }
+
+    /// Black's d4 (19) has White neighbours d3 (1), c4 and e4 (8 each,
+    /// too tall to step on) and an empty d5: 17. c2's 7 stones can fill d5
+    /// only the long way round (the b2-c3 gate holds 8), c2-d3-e2-f3-g4-f5-
+    /// e6-d5, five stones left on cells that do not count: 19 at most, not
+    /// more than d4 (too many moves to list; worked out here). The drop on
+    /// d3 raises the total by that drop, not by d3's height too. One more
+    /// stone on c2 makes it 20.
+    #[test]
+    fn a_drop_on_an_occupied_neighbour_counts_once() {
+        for (c2, falls) in [(7, false), (8, true)] {
+            let text = format!("cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,8,19,8,0,0,0/0,0,4,1,0,0,0,0/0,4,{c2},0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 9");
+            let pos: Position = text.parse().unwrap();
+            let d4 = "d4".parse().unwrap();
+            let Ok(found) = capturing_sowing(&pos, d4, &mut 100_000) else { panic!("out of work") };
+            assert_eq!(found.is_some(), falls, "{pos}");
+            if let Some(s) = found {
+                let t = super::super::parts::sown_move(&pos, s.origin, s.count, s.path);
+                assert!(t.captured.contains(&d4), "{}", t.mv);
+            }
+        }
+    }
 }
