@@ -296,4 +296,31 @@ mod tests {
         let Ok(found) = capture_sets(&pos, e4, 100_000) else { panic!("out of work") };
         assert_eq!(found.keys().copied().collect::<Vec<_>>(), vec![e4]);
     }
+
+    /// A set that needs a partial drop of 2 on a neighbour: White's b3 (3)
+    /// takes Black's d4 (5, its four neighbours 1 each) and a5 (1, b5 empty)
+    /// together only by b3:3 c4:2 b5:1 (a drop of 1 on c4 leaves d4 at 5
+    /// against 5). So the cap on a partial drop (`useful`) must come from
+    /// the stacks next to the cell; the same board turned half round puts
+    /// the stack that needs the weight first in board order instead.
+    #[test]
+    fn a_set_needing_a_partial_drop_of_two_is_found() {
+        let boards = [
+            ("cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0/1,0,0,1,0,0,0,0/1,0,1,5,1,0,0,0/0,3,0,1,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 9", "d4", "a5"),
+            ("cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,1,0,3,0/0,0,0,1,5,1,0,1/0,0,0,0,1,0,0,1/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 9", "e5", "h4"),
+        ];
+        for (text, heavy, open) in boards {
+            let pos: Position = text.parse().unwrap();
+            let g = pos.board.geometry();
+            let both = bit(g, heavy.parse().unwrap()) | bit(g, open.parse().unwrap());
+            let Ok(found) = capture_sets(&pos, both, 100_000) else { panic!("out of work") };
+            let t = found.get(&both).unwrap_or_else(|| panic!("{heavy} and {open} together"));
+            let played = pos.play(&t.mv, &RuleOptions::default()).expect("a legal move");
+            let mut captured: Vec<String> = played.captured.iter().map(|c| c.to_string()).collect();
+            captured.sort();
+            let mut want = vec![heavy.to_string(), open.to_string()];
+            want.sort();
+            assert_eq!(captured, want, "{}", t.mv);
+        }
+    }
 }
