@@ -95,6 +95,12 @@ impl MoveBuilder {
         self.0.place_options()
     }
 
+    /// Cash in Hand, stage `Place`: each cell that may receive stones, with
+    /// the fewest and most it may take now (one pass, for a view of them all).
+    pub fn place_choices(&self) -> Vec<(Cell, (u32, u32))> {
+        self.0.place_choices()
+    }
+
     /// Cash in Hand, stage `Place`: the fewest and most stones `cell` may take now.
     pub fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
         self.0.place_range(cell)

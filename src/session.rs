@@ -59,11 +59,10 @@ pub struct BuildView {
     pub counts: Vec<u8>,
     /// Each legal next cell with its allowed drops, ascending.
     pub steps: Vec<(Cell, Vec<u8>)>,
-    pub places: Vec<Cell>,
-    /// For each of `places`, the numbers of captured stones it may take now,
-    /// (least, most): `(1, to_place)` unless the board holds more than 255
-    /// stones, where a placement must leave room for the rest.
-    pub place_ranges: Vec<(u32, u32)>,
+    /// Each stack that may receive captured stones, with the numbers it may
+    /// take now, (least, most): `(1, to_place)` unless the board holds more
+    /// than 255 stones, where a placement must leave room for the rest.
+    pub places: Vec<(Cell, (u32, u32))>,
     pub to_place: u32,
     pub captured: Vec<Cell>,
     /// The finished move's text (stage `done`).
@@ -88,7 +87,6 @@ impl Default for BuildView {
             counts: Vec::new(),
             steps: Vec::new(),
             places: Vec::new(),
-            place_ranges: Vec::new(),
             to_place: 0,
             captured: Vec::new(),
             mv: None,
@@ -255,13 +253,6 @@ impl Session {
         let b = &self.builder;
         let over = self.game.outcome().is_some();
         let at = |s: Stage| !over && b.stage() == s;
-        // Every offered cell has a range (the builder offers the cells whose
-        // range is not empty); a cell without one is left out of both lists.
-        let places: Vec<(Cell, (u32, u32))> = if at(Stage::Place) {
-            b.place_options().into_iter().filter_map(|c| Some((c, b.place_range(c)?))).collect()
-        } else {
-            Vec::new()
-        };
         BuildView {
             stage: if over { "over" } else { b.stage().name() },
             origin: b.origin(),
@@ -274,8 +265,7 @@ impl Session {
             } else {
                 Vec::new()
             },
-            places: places.iter().map(|&(c, _)| c).collect(),
-            place_ranges: places.iter().map(|&(_, r)| r).collect(),
+            places: if at(Stage::Place) { b.place_choices() } else { Vec::new() },
             to_place: if at(Stage::Place) { b.to_place() } else { 0 },
             captured: b.captured(),
             mv: if at(Stage::Done) { b.finish().map(|t| t.mv.to_string()) } else { None },
@@ -314,7 +304,7 @@ mod tests {
                 "origin" => s.select_origin(v.origins[0]),
                 "count" => s.pick_up(*v.counts.last().unwrap() as u32),
                 "step" => s.step(v.steps[0].0, *v.steps[0].1.last().unwrap() as u32),
-                "place" => s.place(v.places[0], v.to_place),
+                "place" => s.place(v.places[0].0, v.to_place),
                 other => panic!("unexpected stage {other}"),
             };
             done.unwrap();
@@ -357,9 +347,8 @@ mod tests {
         s.step(cell("d5"), 250).unwrap();
         let v = s.build_view();
         assert_eq!((v.stage, v.to_place), ("place", 10));
-        assert_eq!(v.places, [cell("d5"), cell("h1")]);
-        assert_eq!(v.place_ranges, [(2, 5), (5, 8)]);
-        for (&c, &(least, most)) in v.places.iter().zip(&v.place_ranges) {
+        assert_eq!(v.places, [(cell("d5"), (2, 5)), (cell("h1"), (5, 8))]);
+        for &(c, (least, most)) in &v.places {
             for n in 1..=v.to_place {
                 let accepted = s.place(c, n).is_ok();
                 assert_eq!(accepted, (least..=most).contains(&n), "{c} takes {n}");
@@ -369,9 +358,6 @@ mod tests {
             }
         }
         s.place(cell("d5"), 2).unwrap();
-        assert_eq!(
-            (s.build_view().places, s.build_view().place_ranges),
-            (vec![cell("h1")], vec![(8, 8)])
-        );
+        assert_eq!(s.build_view().places, [(cell("h1"), (8, 8))]);
     }
 }

@@ -210,6 +210,12 @@ pub trait BuildSteps: Debug {
 
     /// Stage `Place`: the cells that may receive stones.
     fn place_options(&self) -> Vec<Cell> {
+        self.place_choices().into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// Stage `Place`: each cell that may receive stones, with the fewest and
+    /// most it may take now (`place_range`), in `place_options`' order.
+    fn place_choices(&self) -> Vec<(Cell, (u32, u32))> {
         Vec::new()
     }
 

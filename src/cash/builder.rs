@@ -359,8 +359,8 @@ impl BuildSteps for Builder {
     }
 
     /// Stage `Place`: the occupied cells (after captures) not yet given stones
-    /// and with room for one more.
-    fn place_options(&self) -> Vec<Cell> {
+    /// and with room for one more, each with its range.
+    fn place_choices(&self) -> Vec<(Cell, (u32, u32))> {
         if self.stage() != Stage::Place {
             return Vec::new();
         }
@@ -369,7 +369,7 @@ impl BuildSteps for Builder {
         let free_room = if self.overflow { self.free_room() } else { 0 };
         receivers(&self.boards.after_capture)
             .into_iter()
-            .filter(|&c| self.range_within(c, || free_room).is_some())
+            .filter_map(|c| Some((c, self.range_within(c, || free_room)?)))
             .collect()
     }
 

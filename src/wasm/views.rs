@@ -147,12 +147,11 @@ pub(super) fn build_state(kind: GameKind, game: &Game, v: &BuildView) -> JsValue
             .iter()
             .map(|(cell, drops)| StepJs { cell: cell.to_string(), drops: drops.clone() })
             .collect(),
-        places: cells(v.places.iter().copied()),
+        places: cells(v.places.iter().map(|&(c, _)| c)),
         place_ranges: v
             .places
             .iter()
-            .zip(&v.place_ranges)
-            .map(|(c, &(least, most))| PlaceRangeJs { cell: c.to_string(), least, most })
+            .map(|&(c, (least, most))| PlaceRangeJs { cell: c.to_string(), least, most })
             .collect(),
         to_place: v.to_place,
         captured: cells(v.captured.iter().copied()),

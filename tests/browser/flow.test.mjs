@@ -115,12 +115,18 @@ test('flow: the drop menu offers exactly the drops the engine can finish, here 2
 // d5 may take 2 to 5 and h1 5 to 8 (tests/rules a_placement_leaves_room_for_the_rest).
 const ROOM = 'cash-in-hand 0,0,0,0,0,0,0,255/0,0,0,0,0,0,0,0/0,0,250,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,255,10,255,0,0,0/0,0,0,255,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,247 white 0 10';
 
-test('flow: the put-back menu offers the counts the engine accepts, here 2 to 5 on d5 (over 255 stones)', () => {
+/** A flow on ROOM with c6's 250 sown onto d5: the captured stones to put back. */
+function sownOnD5() {
   const flow = new MoveFlow(Game.load(ROOM));
   flow.click('c6');
   flow.choose(250);
   flow.click('d5');
-  if (flow.chooser()) flow.choose(250);
+  flow.choose(250);
+  return flow;
+}
+
+test('flow: the put-back menu offers the counts the engine accepts, here 2 to 5 on d5 (over 255 stones)', () => {
+  const flow = sownOnD5();
   const b = flow.build();
   assertEqual([b.stage, b.toPlace, b.placeRanges], ['place', 10, [{ cell: 'd5', least: 2, most: 5 }, { cell: 'h1', least: 5, most: 8 }]], 'the ranges');
   flow.click('d5');
@@ -130,11 +136,7 @@ test('flow: the put-back menu offers the counts the engine accepts, here 2 to 5 
 
   // By gestures: a first touch of d5 puts the least it may take, 2; each
   // touch one more, up to its room (5).
-  const drag = new MoveFlow(Game.load(ROOM));
-  drag.click('c6');
-  drag.choose(250);
-  drag.click('d5');
-  if (drag.chooser()) drag.choose(250);
+  const drag = sownOnD5();
   drag.enter('d5');
   assertEqual(drag.build().path.length, 1, 'still the one step');
   const placed = () => drag.build().toPlace;
