@@ -94,7 +94,17 @@ pub(crate) fn evaluate(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
 /// capture, and that capture's share (0 when it has none). A quiescence
 /// search stands pat on the first and plays the capture out instead.
 pub(crate) fn evaluate_split(pos: &Position, rules: &Rules, w: &Weights) -> (i32, i32) {
-    let Some(f) = features(pos, rules) else { return (decided(pos, rules), 0) };
+    split_of(pos, rules, w, features(pos, rules))
+}
+
+/// `evaluate_split` from the position's `features`, already computed.
+pub(crate) fn split_of(
+    pos: &Position,
+    rules: &Rules,
+    w: &Weights,
+    f: Option<[i32; FEATURES]>,
+) -> (i32, i32) {
+    let Some(f) = f else { return (decided(pos, rules), 0) };
     let v = weights_vector(w);
     let own = f[OWN_CAPTURE] * v[OWN_CAPTURE];
     (dot(&v, &f) - own, own)
@@ -120,6 +130,8 @@ fn dot(v: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
 pub const FEATURES: usize = 12;
 /// Index of the side to move's own best capture among the `features`.
 const OWN_CAPTURE: usize = 9;
+/// Index of the opponent's threat to the mover's city (-1 or 0).
+pub(crate) const CITY_THREAT: usize = 11;
 
 /// The counts `evaluate` weighs, from the side to move's view (`None` when
 /// the position is decided: no move, quiet limit, or a city capture in
@@ -145,7 +157,7 @@ pub fn features(pos: &Position, rules: &Rules) -> Option<[i32; FEATURES]> {
     flipped.side_to_move = opp;
     let defence = flipped.attacker(rules);
     f[10] = -best_capture(&flipped, &defence, g);
-    f[11] = -i32::from(defence.can_capture(city(me)));
+    f[CITY_THREAT] = -i32::from(defence.can_capture(city(me)));
     Some(f)
 }
 

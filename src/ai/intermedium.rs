@@ -6,7 +6,10 @@
 //! by the full evaluation where the cheap prior would mislead it.
 
 use super::budget::Budget;
-use super::eval_intermedium::{can_move, evaluate, evaluate_lite, evaluate_split, Weights, HAND};
+use super::eval_intermedium::{
+    can_move, evaluate, evaluate_lite, evaluate_split, features, split_of, Weights, CITY_THREAT,
+    HAND,
+};
 use super::search::{Domain, WIN};
 use crate::intermedium::city;
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
@@ -24,6 +27,13 @@ pub(crate) struct Intermedium {
     pub listed: u64,
     /// The evaluation's weights.
     pub weights: &'static Weights,
+    /// Level 5's own economies (its tree search and alpha-beta check, not
+    /// the reference agents): the capture search lists only capturing
+    /// moves (`intermedium::capturing_successors`), and the city-race
+    /// checks read the capture threats the evaluation's features already
+    /// walked instead of walking them again. The same values
+    /// (`lean_tests`), less work.
+    pub lean: bool,
 }
 
 impl Intermedium {
@@ -34,6 +44,7 @@ impl Intermedium {
             work_seen: Position::threat_work(),
             listed: 0,
             weights: &HAND,
+            lean: false,
         }
     }
 
@@ -46,6 +57,11 @@ impl Intermedium {
     pub(crate) fn racing_with(rules: Rules, weights: &'static Weights) -> Intermedium {
         Intermedium { weights, ..Intermedium::racing(rules) }
     }
+
+    /// Level 5's domain: `racing_with` its weights, `lean`.
+    pub(crate) fn lean(rules: Rules, weights: &'static Weights) -> Intermedium {
+        Intermedium { lean: true, ..Intermedium::racing_with(rules, weights) }
+    }
 }
 
 /// Win probability under which `mcts` widens a node at once (see
@@ -55,6 +71,11 @@ const DESPERATE: f64 = 0.15;
 /// Moves of a node outside a city race that `mcts` re-orders by the full
 /// evaluation (the cheap prior misses every capture threat).
 const FULL_ORDER: usize = 40;
+
+/// Moves of a city-race node that level 5's lean tree orders by the full
+/// evaluation (the rest by the cheap prior; every move is still screened
+/// for a decided city race, `Domain::screen`).
+const RACE_ORDER: usize = 60;
 
 /// Whether a stone stands next to either city: from then on a city can fall
 /// within a move or two, and only the full evaluation (which sees a city
@@ -79,11 +100,24 @@ const QUIESCE_WIDTH: usize = 2;
 impl Intermedium {
     /// Negamax over capturing moves only, standing pat on the evaluation
     /// without the mover's own capture (which is played out instead).
-    fn capture_search(&mut self, pos: &Position, plies: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn capture_search(&mut self, pos: &Position, plies: u32, alpha: i32, beta: i32) -> i32 {
         if let Some(v) = self.terminal(pos) {
             return v;
         }
-        let (stand, own) = evaluate_split(pos, &self.rules, self.weights);
+        let split = evaluate_split(pos, &self.rules, self.weights);
+        self.capture_search_from(pos, split, plies, alpha, beta)
+    }
+
+    /// `capture_search` of a position that is not over, given its
+    /// `evaluate_split`.
+    fn capture_search_from(
+        &mut self,
+        pos: &Position,
+        (stand, own): (i32, i32),
+        plies: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         if own == 0 || stand.abs() >= WIN / 2 {
             return stand;
         }
@@ -93,11 +127,10 @@ impl Intermedium {
         if stand >= beta {
             return stand;
         }
-        let Ok(kids) = pos.successors(&self.rules, INNER_LIMIT) else {
+        let Some(kids) = self.captures(pos) else {
             self.listed += INNER_LIMIT as u64 / 4;
             return stand + own;
         };
-        self.listed += kids.len() as u64 + 1;
         let mut captures: Vec<&Transition> =
             kids.iter().filter(|t| t.captured_stones > 0 || t.decisive.is_some()).collect();
         captures.sort_by_key(|t| std::cmp::Reverse(t.captured_stones));
@@ -121,6 +154,21 @@ impl Intermedium {
 }
 
 impl Intermedium {
+    /// The moves the capture search needs: every move (the reference
+    /// agents), or only the capturing ones (`lean`); `None` past the inner
+    /// node's work limit. The listing's work is charged.
+    fn captures(&mut self, pos: &Position) -> Option<Vec<Transition>> {
+        if !self.lean {
+            let kids = pos.successors(&self.rules, INNER_LIMIT).ok()?;
+            self.listed += kids.len() as u64 + 1;
+            return Some(kids);
+        }
+        let (kids, states) =
+            crate::intermedium::capturing_successors(pos, &self.rules, INNER_LIMIT).ok()?;
+        self.listed += (states / LEAN_STATES_PER_NODE) as u64 + kids.len() as u64 + 1;
+        Some(kids)
+    }
+
     /// Whether the side to move loses its city next move whatever it does:
     /// the opponent can capture it in one, the mover cannot capture the
     /// opponent's city first, and none of its moves (each checked with the
@@ -140,16 +188,36 @@ impl Intermedium {
         if pos.attacker(&self.rules).can_capture(city(me.opponent())) {
             return false;
         }
-        let Ok(kids) = pos.successors(&self.rules, INNER_LIMIT) else {
+        self.no_parry(pos)
+    }
+
+    /// `city_falls` once the threat is known: whether no move of the side
+    /// to move ends the game or removes the threat to its city.
+    ///
+    /// Lean, only the capturing moves are tried: a move that captures
+    /// nothing changes only cells of the mover's colour, while the threat
+    /// (the attacker's path, its last cell and the city's neighbours) lies
+    /// on the attacker's colour alone, so such a move never removes it.
+    fn no_parry(&mut self, pos: &Position) -> bool {
+        let me = pos.side_to_move;
+        let Some(kids) = (if self.lean {
+            self.captures(pos)
+        } else {
+            let kids = pos.successors(&self.rules, INNER_LIMIT).ok();
+            self.listed += kids.as_ref().map_or(0, |k| k.len() as u64 + 1);
+            kids
+        }) else {
             self.listed += INNER_LIMIT as u64 / 4;
             return false;
         };
-        self.listed += kids.len() as u64 + 1;
         !kids.iter().any(|t| {
             t.decisive.is_some() || !t.position.attacker(&self.rules).can_capture(city(me))
         })
     }
 }
+
+/// Search states of the capture listing (`lean`) that cost about one node.
+const LEAN_STATES_PER_NODE: usize = 4;
 
 /// Walk states of the capture-threat test that cost about one node.
 const WALK_STATES_PER_NODE: u64 = 25;
@@ -197,6 +265,19 @@ impl Domain for Intermedium {
     }
 
     fn quiesce(&mut self, pos: &Position) -> i32 {
+        if self.lean {
+            if let Some(v) = self.terminal(pos) {
+                return v;
+            }
+            // The features hold the threat to the mover's city (and are
+            // `None` when the mover takes the enemy city first).
+            let f = features(pos, &self.rules);
+            if self.race && f.is_some_and(|f| f[CITY_THREAT] < 0) && self.no_parry(pos) {
+                return -WIN + 2;
+            }
+            let split = split_of(pos, &self.rules, self.weights, f);
+            return self.capture_search_from(pos, split, QUIESCE_PLIES, -WIN - 1, WIN + 1);
+        }
         if self.race && self.city_falls(pos) {
             return -WIN + 2;
         }
@@ -215,6 +296,8 @@ impl Domain for Intermedium {
     fn order_fully(&mut self, pos: &Position) -> usize {
         if !self.race {
             0
+        } else if city_race(pos) && self.lean {
+            RACE_ORDER
         } else if city_race(pos) {
             usize::MAX
         } else {
@@ -230,6 +313,26 @@ impl Domain for Intermedium {
             return Some(WIN - 1);
         }
         self.city_falls(pos).then_some(-WIN + 2)
+    }
+
+    fn screen(&mut self, pos: &Position) -> bool {
+        self.lean && self.race && city_race(pos)
+    }
+
+    fn judge(&mut self, pos: &Position) -> i32 {
+        if !self.lean || !self.race || self.terminal(pos).is_some() {
+            return match self.decided(pos) {
+                Some(s) => s,
+                None => self.evaluate(pos),
+            };
+        }
+        // A city capture in one for the mover leaves no features (won).
+        let f = features(pos, &self.rules);
+        if f.is_some_and(|f| f[CITY_THREAT] < 0) && self.no_parry(pos) {
+            return -WIN + 2;
+        }
+        let (stand, own) = split_of(pos, &self.rules, self.weights, f);
+        stand + own
     }
 
     fn widen_below(&self) -> f64 {
@@ -271,17 +374,84 @@ mod tests {
 }
 
 #[cfg(test)]
+mod lean_tests {
+    use super::*;
+    use crate::ai::eval_intermedium::TUNED;
+    use crate::game::Game;
+    use crate::variant::GameKind;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Level 5's lean domain gives exactly the values of the plain one
+    /// (`judge` and `quiesce`), for less work: every move's position along
+    /// a match game that ends in a city race (`race_tests`), and positions
+    /// of random games that capture when they can (exchanges).
+    #[test]
+    fn lean_checks_give_the_same_values_for_less_work() {
+        let rules = Rules::default();
+        let mut plain = Intermedium::racing_with(rules, &TUNED);
+        let mut lean = Intermedium::lean(rules, &TUNED);
+        let (mut seen, mut decided, mut exchanges) = (0, 0, 0);
+        let (mut plain_work, mut lean_work) = (0, 0);
+        let mut compare = |pos: &Position, step: usize| {
+            let moves = pos.successors(&rules, 40_000).unwrap_or_default();
+            for t in moves.iter().step_by(step) {
+                let p = &t.position;
+                assert_eq!(lean.judge(p), plain.judge(p), "{p}");
+                let q = plain.quiesce(p);
+                assert_eq!(lean.quiesce(p), q, "{p}");
+                seen += 1;
+                decided += usize::from(plain.decided(p).is_some());
+                exchanges += usize::from(q != plain.evaluate(p));
+            }
+            plain_work += plain.take_work();
+            lean_work += lean.take_work();
+            moves
+        };
+        let mut game = Game::new(GameKind::Intermedium, rules);
+        for mv in super::race_tests::RACE.split(' ') {
+            compare(game.position(), 1);
+            game.play_text(mv).expect("a legal move");
+        }
+        compare(game.position(), 1);
+        let mut rng = SmallRng::seed_from_u64(9);
+        for _ in 0..3 {
+            let mut game = Game::new(GameKind::Intermedium, rules);
+            while game.outcome().is_none() && game.plies().len() < 60 {
+                let moves = compare(game.position(), 17);
+                if moves.is_empty() {
+                    break;
+                }
+                let captures: Vec<&Transition> =
+                    moves.iter().filter(|t| t.captured_stones > 0).collect();
+                let t = if !captures.is_empty() && rng.random_bool(0.7) {
+                    captures[rng.random_range(0..captures.len())]
+                } else {
+                    &moves[rng.random_range(0..moves.len())]
+                };
+                game.push(t.clone());
+            }
+        }
+        assert!(seen > 1000 && decided > 3 && exchanges > 100, "{seen} {decided} {exchanges}");
+        assert!(lean_work * 3 < plain_work * 2, "work {lean_work} lean, {plain_work} plain");
+    }
+}
+
+#[cfg(test)]
 mod race_tests {
     use super::*;
     use crate::game::Game;
     use crate::variant::GameKind;
+
+    /// The moves of `a_city_threat_without_a_parry_is_a_loss`.
+    pub(super) const RACE: &str = "b3-a4-b5-c6-b7 e9-d8-e7-d6-c5 e4-d5-e6-d7-c6 c7-b8-c9-d8-e7 c4-b5-a4-b3-c4 e7-f6-e5-d4-e3-d2-c1 f3-e4-f5-e6-d5 c9-d8-c7-d6-e7-d8";
 
     /// From a match (seed 6, game 3): Red's 9-stack on d8 reaches e1 and
     /// ends on d2, next to Blue's city with c1 and d2 taken; no Blue move
     /// stops it. One ply earlier the threat did not exist yet.
     #[test]
     fn a_city_threat_without_a_parry_is_a_loss() {
-        let moves = "b3-a4-b5-c6-b7 e9-d8-e7-d6-c5 e4-d5-e6-d7-c6 c7-b8-c9-d8-e7 c4-b5-a4-b3-c4 e7-f6-e5-d4-e3-d2-c1 f3-e4-f5-e6-d5 c9-d8-c7-d6-e7-d8";
+        let moves = RACE;
         let mut game = Game::new(GameKind::Intermedium, Rules::default());
         let mut domain = Intermedium::racing(Rules::default());
         let mut plain = Intermedium::new(Rules::default());

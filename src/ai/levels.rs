@@ -8,11 +8,14 @@
 //! | 2 | depth 2 over the 6 best-looking moves, read with noise 100 | same, noise 250 | 25 000 (Cash in Hand: 150 000) |
 //! | 3 | to depth 3, widths 5/3 | depth 2 over the 6 best, then every move at depth 2 | 50 000 (150 000) |
 //! | 4 | to depth 4, widths 10/5 | depth 2 over the 12 best, then every move at depth 2 | 500 000 |
-//! | 5 | tree search (below), checked by alpha-beta to depth 5 (4 in most positions), widths 20/6 | depth 3, widths 64/32, the tuned evaluation | 750 000 to play, 1 500 000 to analyse (3 000 000) |
+//! | 5 | tree search (below), checked by alpha-beta to depth 5 (4 in most positions), widths 20/6 | depth 3, widths 64/32, the tuned evaluation | 550 000 to play, 1 500 000 to analyse (3 000 000) |
 //!
 //! Intermedium level 5 plays by the tree search of agent `mcts` with the
 //! domain's exact knowledge taken as proof (a city threat no move parries
-//! is a loss; `mcts::Settings::prove`), after a short alpha-beta search
+//! is a loss; `mcts::Settings::prove`) on a leaner domain than the
+//! reference's (`Intermedium::lean`: capture searches list only capturing
+//! moves, race nodes screen every move but evaluate only the best 60 in
+//! full), after a short alpha-beta search
 //! (a quarter of its nodes, the shape below) whose move it plays instead
 //! when that one wins clearly more material; then the promises every level
 //! keeps (no city capture allowed in one, no big stack hung) are checked

@@ -162,8 +162,14 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         }
         let full = self.domain.order_fully(pos);
         let prove_all = self.settings.prove && full == usize::MAX;
+        let screen = self.settings.prove && !prove_all && self.domain.screen(pos);
         let mut pending: Vec<(f64, Transition)> = Vec::with_capacity(kids.len());
         for (i, t) in kids.into_iter().enumerate() {
+            let screened = if screen && t.decisive.is_none() {
+                self.domain.decided(&t.position)
+            } else {
+                None
+            };
             // Past a deadline the moves valued so far stand (the root's
             // list of a tall stack can hold a hundred thousand moves).
             if i > 0 && root && self.budget.check_time() {
@@ -173,10 +179,11 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 Some(o) if o.winner == Some(mover) => 1.0,
                 Some(o) if o.winner.is_none() => 0.5,
                 Some(_) => 0.0,
-                None if prove_all => match self.domain.decided(&t.position) {
-                    Some(s) => 1.0 - self.probability(s),
-                    None => 1.0 - self.probability(self.domain.evaluate(&t.position)),
-                },
+                None if prove_all => {
+                    let score = self.domain.judge(&t.position);
+                    1.0 - self.probability(score)
+                }
+                None if screened.is_some() => 1.0 - self.probability(screened.unwrap_or(0)),
                 None => {
                     let pos = &t.position;
                     let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
@@ -198,7 +205,9 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             // The best `full` by the cheap prior, re-ordered by the full
             // evaluation, stay ahead of the rest.
             let mut head = pending.split_off(pending.len() - full);
-            for entry in head.iter_mut().filter(|e| e.1.decisive.is_none()) {
+            // A move screened as decided keeps its certain value.
+            let certain = |v: f64| screen && (v <= 0.0 || v >= 1.0);
+            for entry in head.iter_mut().filter(|e| e.1.decisive.is_none() && !certain(e.0)) {
                 entry.0 = 1.0 - self.probability(self.domain.evaluate(&entry.1.position));
                 if root {
                     entry.0 = self.noisy(entry.0);

@@ -81,6 +81,23 @@ pub(crate) trait Domain {
     fn decided(&mut self, _pos: &Position) -> Option<i32> {
         None
     }
+    /// Whether `mcts` with `Settings::prove` asks `decided` of every move
+    /// of `pos` when listing it, while valuing them by `prior` and
+    /// re-ordering the best `order_fully` by the full evaluation (rather
+    /// than judging every move in full, as it does when `order_fully` is
+    /// `usize::MAX`). Default: never.
+    fn screen(&mut self, _pos: &Position) -> bool {
+        false
+    }
+    /// `decided` if it knows, else `evaluate` (what `mcts` with
+    /// `Settings::prove` asks of every move in a city race); a domain may
+    /// answer both at once more cheaply.
+    fn judge(&mut self, pos: &Position) -> i32 {
+        match self.decided(pos) {
+            Some(s) => s,
+            None => self.evaluate(pos),
+        }
+    }
 }
 
 /// Search shape.

@@ -37,6 +37,25 @@ use crate::position::Position;
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions, Side};
 
+/// The side to move's capturing moves (an enemy stack or the enemy city
+/// taken): `generate`'s list filtered to them (`captured_stones > 0 ||
+/// decisive.is_some()`), paths and order included, found with far less work
+/// (`movegen::Keep::Captures`), so it may finish where the full list would
+/// pass `limit`. For the AI's capture search, which plays out captures
+/// only. Also gives the search states visited (its work).
+pub(crate) fn capturing_successors(
+    pos: &Position,
+    rules: &RuleOptions,
+    limit: usize,
+) -> Result<(Vec<Transition>, usize), LimitExceeded> {
+    let mut states = 0;
+    let moves = movegen::generate_kept(pos, rules, limit, movegen::Keep::Captures, &mut states)?
+        .into_iter()
+        .map(|g| sowing::transition(pos, g.mv, g.effect))
+        .collect();
+    Ok((moves, states))
+}
+
 /// The rules of Intermedium.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Intermedium;

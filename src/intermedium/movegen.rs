@@ -1,7 +1,7 @@
 //! Every distinct Intermedium move (docs/RULES.md section 5), by the layered
 //! walk search the module documentation describes, with bounded work.
 
-use super::sowing::{effect, Drops, Effect};
+use super::sowing::{city, effect, Drops, Effect};
 use crate::board::{Board, Cell, Geometry};
 use crate::errors::LimitExceeded;
 use crate::moves::SowMove;
@@ -31,24 +31,49 @@ struct Link {
     cell: u8,
 }
 
+/// Which of a stack's distinct outcomes `sowings_from` keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Every distinct move.
+    All,
+    /// Only the moves that capture (an enemy stack or the enemy city): the
+    /// AI's capture search needs nothing else. The same moves, with the
+    /// same paths and in the same order, as `All` filtered (when `All`
+    /// finishes within the work limit: this visits fewer states); cheaper
+    /// because states that can no longer end in a capture are not searched
+    /// (`Reach`) and a last cell that cannot capture is rejected before its
+    /// outcome is built.
+    Captures,
+}
+
 /// Search states between two questions to the caller's `stop` (a few
 /// milliseconds of work): a caller with a deadline reads its clock there.
 const STATES_PER_STOP_CHECK: usize = 1 << 16;
 
 /// Every distinct outcome of sowing the stack on `origin`, in a fixed order.
 /// `budget` counts search states across all origins; exceeding it (or a yes
-/// from `stop`) is an error rather than a hang.
+/// from `stop`) is an error rather than a hang. The moves go to `out`, which
+/// says which to keep; without it they are only counted (all of them).
 pub(crate) fn sowings_from(
     pos: &Position,
     rules: &RuleOptions,
     origin: Cell,
     budget: &mut usize,
     limit: usize,
-    mut out: Option<&mut Vec<Generated>>,
+    out: Option<(&mut Vec<Generated>, Keep)>,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<usize, LimitExceeded> {
+    let (mut out, keep) = match out {
+        Some((list, keep)) => (Some(list), keep),
+        None => (None, Keep::All),
+    };
     let g = pos.board.geometry();
     let n = pos.board.get(origin) as usize;
+    let enemy_city = city(pos.side_to_move.opponent());
+    let reach = (keep == Keep::Captures).then(|| Reach::new(pos, origin, enemy_city));
+    if reach.as_ref().is_some_and(|r| !r.can_land(g.index(origin), n)) {
+        return Ok(0);
+    }
     let mut layers: Vec<Vec<Link>> = Vec::with_capacity(n + 1);
     let mut frontier: Vec<StateKey> =
         vec![StateKey { cell: g.index(origin) as u8, last: 4, drops: [0; 40] }];
@@ -72,6 +97,9 @@ pub(crate) fn sowings_from(
                     drops: state.drops,
                 };
                 key.drops[ti / 2] = key.drops[ti / 2].saturating_add(1);
+                if reach.as_ref().is_some_and(|r| !r.can_land(ti, n - step)) {
+                    continue;
+                }
                 if index.contains_key(&key) {
                     continue;
                 }
@@ -91,7 +119,13 @@ pub(crate) fn sowings_from(
     let mut seen: FxHashMap<(Board, bool), ()> = FxHashMap::default();
     for (i, state) in frontier.iter().enumerate() {
         let last = g.cell(state.cell as usize);
+        if keep == Keep::Captures && !may_capture(pos, origin, &state.drops, last, enemy_city) {
+            continue;
+        }
         let Ok(effect) = effect(pos, rules, origin, &state.drops, last) else { continue };
+        if keep == Keep::Captures && effect.captured.is_empty() && !effect.city_captured {
+            continue;
+        }
         if seen.insert((effect.board, effect.city_captured), ()).is_some() {
             continue;
         }
@@ -108,6 +142,81 @@ pub(crate) fn sowings_from(
     Ok(seen.len())
 }
 
+/// Where a capturing sowing can still end (`Keep::Captures`): its last
+/// stone joins a single stone (a cell holding at most one, or the emptied
+/// origin) next to an enemy stack or the enemy city that the stack can
+/// surround. A diagonal step moves
+/// one file, so a state `left` steps from the end can still land on such a
+/// cell only if one lies within `left` steps with the same parity of file
+/// distance; states that cannot are not searched, which changes no
+/// capture's path (a state is dropped for its cell and steps left alone,
+/// so every surviving state keeps its first parent).
+struct Reach {
+    /// For each cell index: the nearest landing cell (steps, by Chebyshev
+    /// distance) at an even and at an odd file distance.
+    nearest: Vec<[usize; 2]>,
+}
+
+impl Reach {
+    fn new(pos: &Position, origin: Cell, enemy_city: Cell) -> Reach {
+        let g = pos.board.geometry();
+        let n = pos.board.get(origin) as usize;
+        let cheb = |a: Cell, b: Cell| a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as usize;
+        // A target (an enemy stack, or the enemy city) is taken only if every
+        // empty cell around it gets a stone: reaching its nearest neighbour
+        // and one step for each further empty one must fit in the stack.
+        let within_reach = |t: Cell| {
+            let ring = || g.orthogonal(t);
+            let empty = ring().filter(|&c| c == origin || pos.board.get(c) == 0).count();
+            let nearest = ring().map(|c| cheb(origin, c)).min().unwrap_or(usize::MAX);
+            nearest + empty.saturating_sub(1) <= n
+        };
+        let targets: Vec<Cell> = g
+            .cells()
+            .filter(|&t| t.colour() != origin.colour())
+            .filter(|&t| t == enemy_city || pos.board.is_occupied(t))
+            .filter(|&t| within_reach(t))
+            .collect();
+        let landings: Vec<Cell> = g
+            .cells()
+            .filter(|&c| c.colour() == origin.colour())
+            .filter(|&c| c == origin || pos.board.get(c) <= 1)
+            .filter(|&c| g.orthogonal(c).any(|t| targets.contains(&t)))
+            .collect();
+        let nearest = g
+            .cells()
+            .map(|c| {
+                let mut best = [usize::MAX; 2];
+                for t in &landings {
+                    let d = cheb(c, *t);
+                    let parity = c.file.abs_diff(t.file) as usize % 2;
+                    best[parity] = best[parity].min(d);
+                }
+                best
+            })
+            .collect();
+        Reach { nearest }
+    }
+
+    /// Whether a landing cell may be reached from cell index `at` in
+    /// exactly `left` more steps.
+    fn can_land(&self, at: usize, left: usize) -> bool {
+        self.nearest[at][left % 2] <= left
+    }
+}
+
+/// Whether a sowing whose drops are `drops` and whose last stone lands on
+/// `last` can capture at all (`sowing::effect` decides): the last stone
+/// must join exactly one stone, next to an enemy stack or the enemy city.
+fn may_capture(pos: &Position, origin: Cell, drops: &Drops, last: Cell, enemy_city: Cell) -> bool {
+    let g = pos.board.geometry();
+    let before = if last == origin { 0 } else { pos.board.get(last) as u16 };
+    if before + drops[g.index(last) / 2] as u16 != 2 {
+        return false;
+    }
+    g.orthogonal(last).any(|c| c == enemy_city || pos.board.is_occupied(c))
+}
+
 /// All distinct moves of the side to move, ignoring whether the game is over
 /// (the caller checks that). Fails with `LimitExceeded` instead of exhausting
 /// memory when the search would visit more than `limit` states.
@@ -120,8 +229,27 @@ pub(crate) fn generate(
     let mut out = Vec::new();
     let mut budget = limit;
     for origin in own_stacks(pos) {
-        sowings_from(pos, rules, origin, &mut budget, limit, Some(&mut out), &mut *stop)?;
+        sowings_from(pos, rules, origin, &mut budget, limit, Some((&mut out, Keep::All)), stop)?;
     }
+    Ok(out)
+}
+
+/// `generate` keeping only what `keep` asks for, under the same work limit;
+/// `states` is set to the search states visited.
+pub(crate) fn generate_kept(
+    pos: &Position,
+    rules: &RuleOptions,
+    limit: usize,
+    keep: Keep,
+    states: &mut usize,
+) -> Result<Vec<Generated>, LimitExceeded> {
+    let mut out = Vec::new();
+    let mut budget = limit;
+    for origin in own_stacks(pos) {
+        let kept = Some((&mut out, keep));
+        sowings_from(pos, rules, origin, &mut budget, limit, kept, &mut || false)?;
+    }
+    *states = limit - budget;
     Ok(out)
 }
 
@@ -166,5 +294,58 @@ mod tests {
         let start = Position::start(GameKind::Intermedium);
         let free = generate(&start, &rules, 5_000_000, &mut || false).unwrap();
         assert_eq!(free.len(), count(&start, &rules, 5_000_000).unwrap());
+    }
+}
+
+#[cfg(test)]
+mod capture_tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `Keep::Captures` lists exactly the capturing moves of `Keep::All`,
+    /// with the same paths in the same order, over random games (captures
+    /// of stacks and of cities, the first move rule, big stacks).
+    #[test]
+    fn the_capture_listing_is_the_full_listing_filtered() {
+        let rules = RuleOptions::default();
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut positions, mut captures) = (0, 0);
+        for _ in 0..12 {
+            let mut pos = Position::start(crate::variant::GameKind::Intermedium);
+            for _ in 0..80 {
+                let all = generate(&pos, &rules, 200_000, &mut || false).unwrap();
+                let mut states = 0;
+                let kept =
+                    generate_kept(&pos, &rules, 200_000, Keep::Captures, &mut states).unwrap();
+                let want: Vec<&Generated> = all
+                    .iter()
+                    .filter(|g| !g.effect.captured.is_empty() || g.effect.city_captured)
+                    .collect();
+                assert_eq!(kept.len(), want.len(), "{pos}");
+                for (k, w) in kept.iter().zip(want) {
+                    assert_eq!(k.mv, w.mv, "{pos}");
+                    assert_eq!(k.effect, w.effect, "{pos}");
+                }
+                positions += 1;
+                captures += kept.len();
+                if all.is_empty() {
+                    break;
+                }
+                // Prefer captures, so that the games reach crowded boards.
+                let pick = if !kept.is_empty() && rng.random_bool(0.5) {
+                    &kept[rng.random_range(0..kept.len())]
+                } else {
+                    &all[rng.random_range(0..all.len())]
+                };
+                let t =
+                    super::super::sowing::transition(&pos, pick.mv.clone(), pick.effect.clone());
+                if t.decisive.is_some() {
+                    break;
+                }
+                pos = t.position;
+            }
+        }
+        assert!(positions > 300 && captures > 200, "{positions} positions, {captures} captures");
     }
 }

@@ -11,7 +11,7 @@
 //! memoised walk over (cell, last direction, steps left, those counts,
 //! first-move rule still unmet) decides it exactly.
 
-use super::movegen::{own_stacks, sowings_from, Generated};
+use super::movegen::{own_stacks, sowings_from, Generated, Keep};
 use super::sowing::{city, Effect};
 use crate::board::{Cell, Diagonal, Geometry};
 use crate::position::Position;
@@ -119,7 +119,7 @@ fn exact_from(pos: &Position, rules: &RuleOptions, origin: Cell, target: Cell) -
         origin,
         &mut budget,
         crate::game_rules::DEFAULT_MOVE_LIMIT,
-        Some(&mut out),
+        Some((&mut out, Keep::All)),
         &mut || false,
     )
     .is_err()
