@@ -168,8 +168,11 @@ pub fn choose(
                 }
             }
         }
-        Agent::Level(5) if pos.game == GameKind::Intermedium => {
-            let nodes = limits.nodes.unwrap_or(LEVEL5_INTERMEDIUM_NODES);
+        Agent::Level(n @ 4..=5) if pos.game == GameKind::Intermedium => {
+            // Level 4 is level 5 on a smaller budget: the alpha-beta level 4
+            // of rounds 1-9 lost all 40 games to this level 5.
+            let own = if n == 5 { LEVEL5_INTERMEDIUM_NODES } else { LEVEL4_INTERMEDIUM_NODES };
+            let nodes = limits.nodes.unwrap_or(own);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
             // A short alpha-beta search first: it reads exchanges of
@@ -230,13 +233,8 @@ pub fn choose(
             let draws = repetition_draws(game);
             let report = match pos.game {
                 GameKind::Intermedium => {
-                    // Level 5's horizon also sees a city threat no move parries.
-                    let mut domain = if agent == Agent::Level(5) {
-                        Intermedium::racing(rules)
-                    } else {
-                        Intermedium::new(rules)
-                    };
-                    search(&mut domain, &pos, lv.shape, &mut budget, &draws)
+                    // Levels 1-3 and `baseline5`: levels 4 and 5 have their arm above.
+                    search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
                     // Level 5 has its own arm above.
@@ -265,6 +263,11 @@ pub fn choose(
 /// "Measured (round 10 ...)"). Its alpha-beta shape in `levels.rs` still
 /// serves the analysis.
 const LEVEL5_INTERMEDIUM_NODES: u64 = 550_000;
+
+/// Node budget of Intermedium level 4: level 5's search on a sixteenth of
+/// its nodes, a step of the ladder between level 3 and level 5 (README
+/// "Level ladder and ratings").
+const LEVEL4_INTERMEDIUM_NODES: u64 = 34_375;
 
 /// Intermedium level 5's share of its nodes for the alpha-beta search that
 /// checks the tree search's choice for material (1 / this).

@@ -7,7 +7,7 @@
 //! | 1 | every move scored statically, read with noise 300 | same, noise 600 | one list |
 //! | 2 | depth 2 over the 6 best-looking moves, read with noise 100 | same, noise 250 | 25 000 (Cash in Hand: 150 000) |
 //! | 3 | to depth 3, widths 5/3 | depth 2 over the 6 best, then every move at depth 2 | 50 000 (150 000) |
-//! | 4 | to depth 4, widths 10/5 | depth 2 over the 12 best, then every move at depth 2 | 500 000 |
+//! | 4 | level 5's tree search on 34 375 nodes (the analysis's level 4: to depth 4, widths 10/5, 500 000) | depth 2 over the 12 best, then every move at depth 2 | 500 000 |
 //! | 5 | tree search (below), checked by alpha-beta to depth 5 (4 in most positions), widths 20/6 | depth 3, widths 64/32, the tuned evaluation | 550 000 to play, 1 500 000 to analyse (3 000 000) |
 //!
 //! Intermedium level 5 plays by the tree search of agent `mcts` with the

@@ -7,7 +7,7 @@
 
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-5 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [930, 1121, 1503, 1694, 1995],
+  intermedium: [930, 1121, 1503, 2139, 2380],
   'cash-in-hand': [1301, 1372, 1519, 1589, 1971],
 };
 
