@@ -200,13 +200,7 @@ impl Intermedium {
     /// on the attacker's colour alone, so such a move never removes it.
     fn no_parry(&mut self, pos: &Position) -> bool {
         let me = pos.side_to_move;
-        let Some(kids) = (if self.lean {
-            self.captures(pos)
-        } else {
-            let kids = pos.successors(&self.rules, INNER_LIMIT).ok();
-            self.listed += kids.as_ref().map_or(0, |k| k.len() as u64 + 1);
-            kids
-        }) else {
+        let Some(kids) = self.captures(pos) else {
             self.listed += INNER_LIMIT as u64 / 4;
             return false;
         };
@@ -319,22 +313,6 @@ impl Domain for Intermedium {
         self.lean && self.race && city_race(pos)
     }
 
-    fn judge(&mut self, pos: &Position) -> i32 {
-        if !self.lean || !self.race || self.terminal(pos).is_some() {
-            return match self.decided(pos) {
-                Some(s) => s,
-                None => self.evaluate(pos),
-            };
-        }
-        // A city capture in one for the mover leaves no features (won).
-        let f = features(pos, &self.rules);
-        if f.is_some_and(|f| f[CITY_THREAT] < 0) && self.no_parry(pos) {
-            return -WIN + 2;
-        }
-        let (stand, own) = split_of(pos, &self.rules, self.weights, f);
-        stand + own
-    }
-
     fn widen_below(&self) -> f64 {
         if self.race {
             DESPERATE
@@ -383,7 +361,7 @@ mod lean_tests {
     use rand::{Rng, SeedableRng};
 
     /// Level 5's lean domain gives exactly the values of the plain one
-    /// (`judge` and `quiesce`), for less work: every move's position along
+    /// (`decided` and `quiesce`), for less work: every move's position along
     /// a match game that ends in a city race (`race_tests`), and positions
     /// of random games that capture when they can (exchanges).
     #[test]
@@ -397,11 +375,12 @@ mod lean_tests {
             let moves = pos.successors(&rules, 40_000).unwrap_or_default();
             for t in moves.iter().step_by(step) {
                 let p = &t.position;
-                assert_eq!(lean.judge(p), plain.judge(p), "{p}");
+                let d = plain.decided(p);
+                assert_eq!(lean.decided(p), d, "{p}");
                 let q = plain.quiesce(p);
                 assert_eq!(lean.quiesce(p), q, "{p}");
                 seen += 1;
-                decided += usize::from(plain.decided(p).is_some());
+                decided += usize::from(d.is_some());
                 exchanges += usize::from(q != plain.evaluate(p));
             }
             plain_work += plain.take_work();

@@ -165,11 +165,6 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         let screen = self.settings.prove && !prove_all && self.domain.screen(pos);
         let mut pending: Vec<(f64, Transition)> = Vec::with_capacity(kids.len());
         for (i, t) in kids.into_iter().enumerate() {
-            let screened = if screen && t.decisive.is_none() {
-                self.domain.decided(&t.position)
-            } else {
-                None
-            };
             // Past a deadline the moves valued so far stand (the root's
             // list of a tall stack can hold a hundred thousand moves).
             if i > 0 && root && self.budget.check_time() {
@@ -179,15 +174,17 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 Some(o) if o.winner == Some(mover) => 1.0,
                 Some(o) if o.winner.is_none() => 0.5,
                 Some(_) => 0.0,
-                None if prove_all => {
-                    let score = self.domain.judge(&t.position);
-                    1.0 - self.probability(score)
-                }
-                None if screened.is_some() => 1.0 - self.probability(screened.unwrap_or(0)),
+                None if prove_all => match self.domain.decided(&t.position) {
+                    Some(s) => 1.0 - self.probability(s),
+                    None => 1.0 - self.probability(self.domain.evaluate(&t.position)),
+                },
                 None => {
                     let pos = &t.position;
-                    let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
-                    let score = prior.unwrap_or_else(|| self.domain.evaluate(pos));
+                    let screened = if screen { self.domain.decided(pos) } else { None };
+                    let score = screened.unwrap_or_else(|| {
+                        let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
+                        prior.unwrap_or_else(|| self.domain.evaluate(pos))
+                    });
                     1.0 - self.probability(score)
                 }
             };

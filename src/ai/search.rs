@@ -89,15 +89,6 @@ pub(crate) trait Domain {
     fn screen(&mut self, _pos: &Position) -> bool {
         false
     }
-    /// `decided` if it knows, else `evaluate` (what `mcts` with
-    /// `Settings::prove` asks of every move in a city race); a domain may
-    /// answer both at once more cheaply.
-    fn judge(&mut self, pos: &Position) -> i32 {
-        match self.decided(pos) {
-            Some(s) => s,
-            None => self.evaluate(pos),
-        }
-    }
 }
 
 /// Search shape.

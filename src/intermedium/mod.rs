@@ -48,11 +48,9 @@ pub(crate) fn capturing_successors(
     rules: &RuleOptions,
     limit: usize,
 ) -> Result<(Vec<Transition>, usize), LimitExceeded> {
-    let mut states = 0;
-    let moves = movegen::generate_kept(pos, rules, limit, movegen::Keep::Captures, &mut states)?
-        .into_iter()
-        .map(|g| sowing::transition(pos, g.mv, g.effect))
-        .collect();
+    let (moves, states) =
+        movegen::generate_kept(pos, rules, limit, movegen::Keep::Captures, &mut || false)?;
+    let moves = moves.into_iter().map(|g| sowing::transition(pos, g.mv, g.effect)).collect();
     Ok((moves, states))
 }
 

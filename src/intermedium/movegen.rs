@@ -69,8 +69,7 @@ pub(crate) fn sowings_from(
     };
     let g = pos.board.geometry();
     let n = pos.board.get(origin) as usize;
-    let enemy_city = city(pos.side_to_move.opponent());
-    let reach = (keep == Keep::Captures).then(|| Reach::new(pos, origin, enemy_city));
+    let reach = (keep == Keep::Captures).then(|| Reach::new(pos, origin));
     if reach.as_ref().is_some_and(|r| !r.can_land(g.index(origin), n)) {
         return Ok(0);
     }
@@ -119,7 +118,8 @@ pub(crate) fn sowings_from(
     let mut seen: FxHashMap<(Board, bool), ()> = FxHashMap::default();
     for (i, state) in frontier.iter().enumerate() {
         let last = g.cell(state.cell as usize);
-        if keep == Keep::Captures && !may_capture(pos, origin, &state.drops, last, enemy_city) {
+        // `Reach` let only landing cells end a capture listing's walks.
+        if keep == Keep::Captures && !joins_one_stone(pos, origin, &state.drops, last) {
             continue;
         }
         let Ok(effect) = effect(pos, rules, origin, &state.drops, last) else { continue };
@@ -158,8 +158,9 @@ struct Reach {
 }
 
 impl Reach {
-    fn new(pos: &Position, origin: Cell, enemy_city: Cell) -> Reach {
+    fn new(pos: &Position, origin: Cell) -> Reach {
         let g = pos.board.geometry();
+        let enemy_city = city(pos.side_to_move.opponent());
         let n = pos.board.get(origin) as usize;
         let cheb = |a: Cell, b: Cell| a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)) as usize;
         // A target (an enemy stack, or the enemy city) is taken only if every
@@ -205,16 +206,13 @@ impl Reach {
     }
 }
 
-/// Whether a sowing whose drops are `drops` and whose last stone lands on
-/// `last` can capture at all (`sowing::effect` decides): the last stone
-/// must join exactly one stone, next to an enemy stack or the enemy city.
-fn may_capture(pos: &Position, origin: Cell, drops: &Drops, last: Cell, enemy_city: Cell) -> bool {
+/// Whether the last stone of a sowing whose drops are `drops` joins exactly
+/// one stone on `last`, as a capture needs (`sowing::effect` decides the
+/// rest).
+fn joins_one_stone(pos: &Position, origin: Cell, drops: &Drops, last: Cell) -> bool {
     let g = pos.board.geometry();
     let before = if last == origin { 0 } else { pos.board.get(last) as u16 };
-    if before + drops[g.index(last) / 2] as u16 != 2 {
-        return false;
-    }
-    g.orthogonal(last).any(|c| c == enemy_city || pos.board.is_occupied(c))
+    before + drops[g.index(last) / 2] as u16 == 2
 }
 
 /// All distinct moves of the side to move, ignoring whether the game is over
@@ -226,31 +224,24 @@ pub(crate) fn generate(
     limit: usize,
     stop: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<Generated>, LimitExceeded> {
-    let mut out = Vec::new();
-    let mut budget = limit;
-    for origin in own_stacks(pos) {
-        sowings_from(pos, rules, origin, &mut budget, limit, Some((&mut out, Keep::All)), stop)?;
-    }
-    Ok(out)
+    generate_kept(pos, rules, limit, Keep::All, stop).map(|(out, _)| out)
 }
 
 /// `generate` keeping only what `keep` asks for, under the same work limit;
-/// `states` is set to the search states visited.
+/// also the search states visited.
 pub(crate) fn generate_kept(
     pos: &Position,
     rules: &RuleOptions,
     limit: usize,
     keep: Keep,
-    states: &mut usize,
-) -> Result<Vec<Generated>, LimitExceeded> {
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<(Vec<Generated>, usize), LimitExceeded> {
     let mut out = Vec::new();
     let mut budget = limit;
     for origin in own_stacks(pos) {
-        let kept = Some((&mut out, keep));
-        sowings_from(pos, rules, origin, &mut budget, limit, kept, &mut || false)?;
+        sowings_from(pos, rules, origin, &mut budget, limit, Some((&mut out, keep)), stop)?;
     }
-    *states = limit - budget;
-    Ok(out)
+    Ok((out, limit - budget))
 }
 
 /// The number of distinct moves, without building them (for perft leaves).
@@ -315,9 +306,8 @@ mod capture_tests {
             let mut pos = Position::start(crate::variant::GameKind::Intermedium);
             for _ in 0..80 {
                 let all = generate(&pos, &rules, 200_000, &mut || false).unwrap();
-                let mut states = 0;
-                let kept =
-                    generate_kept(&pos, &rules, 200_000, Keep::Captures, &mut states).unwrap();
+                let (kept, _) =
+                    generate_kept(&pos, &rules, 200_000, Keep::Captures, &mut || false).unwrap();
                 let want: Vec<&Generated> = all
                     .iter()
                     .filter(|g| !g.effect.captured.is_empty() || g.effect.city_captured)
