@@ -28,10 +28,14 @@ const OVERFLOW_SEARCH_BUDGET: usize = 1_000_000;
 pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
     let g = pos.board.geometry();
     let n = pos.board.get(p.origin) as u16;
-    let overflow_risk = g
-        .cells()
-        .filter(|c| c.colour() == p.origin.colour() && *c != p.origin)
-        .any(|c| pos.board.get(c) as u16 + n > 255);
+    // The tallest stack of the board first (one pass over bytes, no cell
+    // names): only when it could overflow are the origin's colour's cells
+    // looked at one by one.
+    let tallest = pos.board.stacks().iter().copied().max().unwrap_or(0) as u16;
+    let overflow_risk = tallest + n > 255
+        && g.cells()
+            .filter(|c| c.colour() == p.origin.colour() && *c != p.origin)
+            .any(|c| pos.board.get(c) as u16 + n > 255);
     if overflow_risk {
         let mut drops = *p.drops;
         let mut budget = OVERFLOW_SEARCH_BUDGET;
@@ -47,13 +51,19 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
         );
     }
     // Drop slots are shared by a cell of each colour: look at the origin's only.
-    let hit_empty = g.cells().any(|c| {
-        c.colour() == p.origin.colour()
-            && c != p.origin
-            && p.drops[g.index(c) / 2] > 0
-            && pos.board.get(c) == 0
-    });
-    let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty;
+    let hit_empty = || {
+        g.cells().any(|c| {
+            c.colour() == p.origin.colour()
+                && c != p.origin
+                && p.drops[g.index(c) / 2] > 0
+                && pos.board.get(c) == 0
+        })
+    };
+    let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty();
+    if !need_empty {
+        // Every click of the move builder asks this: answered without a walk.
+        return open_walk_exists(g, p.at, p.last, p.remaining);
+    }
     let mut walk = Walk {
         pos,
         g,
@@ -62,6 +72,20 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
         memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2],
     };
     walk.exists(p.at, p.last, p.remaining, need_empty)
+}
+
+/// Whether some path of `remaining` steps goes on from `at` (reached by
+/// `last`) when any cell may be stepped on. A walk is stuck only where its
+/// one way on is back: a corner entered from its single diagonal neighbour.
+/// On the Intermedium board no corner is diagonally next to an edge cell,
+/// so a step that does not enter a corner always leaves a way on, and one
+/// step of look-ahead decides (`open_walk_agrees_with_the_search` checks
+/// every state against the memoised walk).
+fn open_walk_exists(g: Geometry, at: Cell, last: Option<Diagonal>, remaining: usize) -> bool {
+    remaining == 0
+        || g.diagonal(at).any(|(dir, to)| {
+            last != Some(dir.reverse()) && (remaining == 1 || g.diagonal(to).nth(1).is_some())
+        })
 }
 
 struct Walk<'a> {
@@ -166,6 +190,32 @@ mod tests {
     /// states whose (cell x 5 + last + 1) x (remaining + 1) matched shared a
     /// slot: a "no" of one could answer for another. Found by the mutation
     /// run: mutants of that formula survived.)
+    #[test]
+    fn open_walk_agrees_with_the_search() {
+        let pos = Position::start(GameKind::Intermedium);
+        let g = pos.board.geometry();
+        let mut stuck = 0;
+        for steps in 0..=30 {
+            let mut walk = Walk {
+                pos: &pos,
+                g,
+                origin: g.cells().next().expect("a cell"),
+                steps,
+                memo: vec![0; g.cell_count() * 5 * (steps + 1) * 2],
+            };
+            for at in g.cells() {
+                for last in Diagonal::ALL.into_iter().map(Some).chain([None]) {
+                    let searched = walk.exists(at, last, steps, false);
+                    assert_eq!(open_walk_exists(g, at, last, steps), searched, "{at} {last:?} {steps}");
+                    stuck += usize::from(!searched);
+                }
+            }
+        }
+        // The four corners, each entered by its one step, for every length
+        // from 1: the test is not comparing two answers that are always yes.
+        assert_eq!(stuck, 4 * 30);
+    }
+
     #[test]
     fn every_walk_state_has_its_own_memo_slot() {
         let pos = Position::start(GameKind::Intermedium);
