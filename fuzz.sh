@@ -2,6 +2,8 @@
 # Runs each fuzz target (tests/fuzz/fuzz_targets) for a while with libFuzzer.
 #   ./fuzz.sh            every target, 600 s each
 #   ./fuzz.sh 60 move_text
+#   FUZZ_JOBS=2 ./fuzz.sh 600 game_api   two fuzzers at once (one per core),
+#                        sharing the corpus; prints the executions of both
 # cargo-fuzz needs nightly features; RUSTC_BOOTSTRAP lets the stable
 # toolchain (the only one these machines have) use them.
 set -euo pipefail
@@ -28,6 +30,28 @@ for t in "${targets[@]}"; do
   esac
   # No sanitizer: the crate has no unsafe code, and AddressSanitizer
   # would cost half the executions; coverage guidance is unchanged.
-  RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir tests/fuzz -O --sanitizer none "${flavour[@]}" "$t" -- \
-    -max_total_time="$seconds" -max_len=4096 -print_final_stats=1
+  RUSTC_BOOTSTRAP=1 cargo fuzz build --fuzz-dir tests/fuzz -O --sanitizer none "${flavour[@]}" "$t"
+  dir="tests/fuzz/target"
+  [ ${#flavour[@]} -eq 0 ] || dir="tests/fuzz/target/no-cmp"
+  bin="$PWD/$dir/x86_64-unknown-linux-gnu/release/$t"
+  corpus="$PWD/tests/fuzz/corpus/$t"
+  jobs="${FUZZ_JOBS:-1}"
+  # Where a failing input is written (as `cargo fuzz run` does).
+  mkdir -p "tests/fuzz/artifacts/$t"
+  found=(-artifact_prefix="$PWD/tests/fuzz/artifacts/$t/")
+  if [ "$jobs" -le 1 ]; then
+    "$bin" "${found[@]}" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 "$corpus"
+  else
+    # Each job logs to fuzz-<i>.log in the working directory.
+    logs="$PWD/tests/fuzz/artifacts/jobs-$t"
+    rm -rf "$logs" && mkdir -p "$logs"
+    (cd "$logs" && "$bin" "${found[@]}" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" \
+      -max_len=4096 -print_final_stats=1 "$corpus" >parent.log 2>&1) || {
+      tail -n 40 "$logs"/*.log
+      exit 1
+    }
+    grep -h "^stat::" "$logs"/fuzz-*.log
+    total=$(grep -h "^stat::number_of_executed_units" "$logs"/fuzz-*.log | awk '{s += $2} END {print s}')
+    echo "== $t: $total executions in $jobs jobs of $seconds s"
+  fi
 done

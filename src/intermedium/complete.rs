@@ -206,7 +206,11 @@ mod tests {
             for at in g.cells() {
                 for last in Diagonal::ALL.into_iter().map(Some).chain([None]) {
                     let searched = walk.exists(at, last, steps, false);
-                    assert_eq!(open_walk_exists(g, at, last, steps), searched, "{at} {last:?} {steps}");
+                    assert_eq!(
+                        open_walk_exists(g, at, last, steps),
+                        searched,
+                        "{at} {last:?} {steps}"
+                    );
                     stuck += usize::from(!searched);
                 }
             }
