@@ -184,16 +184,19 @@ pub fn choose(
             budget.spend(tactics.spent());
             let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
             let mut domain = Intermedium::lean(rules, &TUNED);
-            let mut moves =
+            let (mut moves, lost) =
                 mcts::ranked(&mut domain, &pos, settings, &mut budget, &mut rng, &draws);
             if moves.is_empty() {
                 // Only a deadline that cut the root's list short gets here.
                 return playout::playout_move(&pos, &rules, &mut rng);
             }
+            // The last `lost` moves are proven lost: neither check below
+            // may pick one.
+            let open = moves.len() - lost;
             if let Some(report) = report {
-                prefer_clear_material(&mut moves, &report);
+                prefer_clear_material(&mut moves, open, &report);
             }
-            let i = guard_intermedium(&moves, &rules);
+            let i = guard_intermedium(&moves, open, &rules);
             moves.into_iter().nth(i)
         }
         Agent::Level(5) if pos.game == GameKind::CashInHand => {
@@ -308,10 +311,11 @@ fn clear_material(chosen: &Transition, check: &Report) -> Option<Move> {
 
 /// Moves the alpha-beta search's best move to the front of `moves` when it
 /// scores `CLEAR_MATERIAL` more than the tree search's choice
-/// (`clear_material`).
-fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
+/// (`clear_material`) and is among the first `open` (the tree search has
+/// not proven it lost: the alpha-beta may not see that far).
+fn prefer_clear_material(moves: &mut [Transition], open: usize, report: &Report) {
     let Some(better) = clear_material(&moves[0], report) else { return };
-    if let Some(k) = moves.iter().position(|t| t.mv == better) {
+    if let Some(k) = moves[..open].iter().position(|t| t.mv == better) {
         moves[..=k].rotate_right(1);
     }
 }
@@ -321,7 +325,11 @@ fn prefer_clear_material(moves: &mut [Transition], report: &Report) {
 /// `BIG_STACK` stones while a later move does neither (checked in order of
 /// preference). The tree search should see both, but it grows a line only
 /// where its evaluation leads; these are the promises every level keeps.
-fn guard_intermedium(moves: &[Transition], rules: &Rules) -> usize {
+/// Only the first `open` moves are candidates: the rest are proven lost by
+/// the tree search, and saving a stack by a move that loses the game by
+/// force is no rescue (round 11: level 5 passed over a move that hung a
+/// stack for one that let the city fall two moves later).
+fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules) -> usize {
     if moves.first().is_some_and(|t| t.decisive.is_some()) {
         return 0;
     }
@@ -334,7 +342,7 @@ fn guard_intermedium(moves: &[Transition], rules: &Rules) -> usize {
     // Each move is judged once, in order, and only as far as needed: the
     // reply listing behind `biggest_reply_capture` is the costly part.
     let (mut first_safe, mut checked) = (None, 0);
-    for (i, t) in moves.iter().enumerate() {
+    for (i, t) in moves.iter().enumerate().take(open) {
         if allows_city_capture(t) {
             continue;
         }

@@ -380,13 +380,15 @@ pub(crate) fn choose<D: Domain>(
     budget: &mut Budget,
     rng: &mut SmallRng,
 ) -> Option<Transition> {
-    ranked(domain, root, settings, budget, rng, &[]).into_iter().next()
+    ranked(domain, root, settings, budget, rng, &[]).0.into_iter().next()
 }
 
 /// The root moves in MCTS's order of preference: its choice first, then the
 /// other explored moves by visits, then the unexplored ones by their static
-/// value (empty when the side to move has no move). `draws` are positions
-/// (by hash) that a move would repeat a third time: such a move is a draw.
+/// value, then the moves proven lost (empty when the side to move has no
+/// move), and how many of them, at the end, are proven lost. `draws` are
+/// positions (by hash) that a move would repeat a third time: such a move
+/// is a draw.
 pub(crate) fn ranked<D: Domain>(
     domain: &mut D,
     root: &Position,
@@ -394,17 +396,17 @@ pub(crate) fn ranked<D: Domain>(
     budget: &mut Budget,
     rng: &mut SmallRng,
     draws: &[u64],
-) -> Vec<Transition> {
+) -> (Vec<Transition>, usize) {
     let mut tree =
         Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings, rng, draws };
     if !tree.list(0, root, true) {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let decided = tree.nodes[0].pending.len() == 1
         // A win in one needs no search.
         || tree.nodes[0].pending.last().is_some_and(|x| x.0 >= 1.0);
     if decided {
-        return tree.nodes[0].pending.drain(..).rev().map(|x| x.1).collect();
+        return (tree.nodes[0].pending.drain(..).rev().map(|x| x.1).collect(), 0);
     }
     let mut first = true;
     while first || !tree.budget.exhausted() {
@@ -418,8 +420,9 @@ pub(crate) fn ranked<D: Domain>(
     let kids = &nodes[0].kids;
     let alive: Vec<usize> =
         kids.iter().copied().filter(|&k| nodes[k].proven != Some(false)).collect();
-    // All lost: the one that resisted longest in visits.
-    let field = if alive.is_empty() { kids } else { &alive };
+    // All lost: the one that resisted longest in visits. While a move is
+    // unexplored, a proven loss is not chosen (the unexplored go first).
+    let field = if alive.is_empty() && nodes[0].pending.is_empty() { kids } else { &alive };
     let most = field.iter().map(|&k| nodes[k].visits).fold(f64::NEG_INFINITY, f64::max);
     let tied: Vec<usize> = field.iter().copied().filter(|&k| nodes[k].visits == most).collect();
     let best = kids
@@ -427,18 +430,26 @@ pub(crate) fn ranked<D: Domain>(
         .copied()
         .find(|&k| nodes[k].proven == Some(true))
         .or_else(|| (!tied.is_empty()).then(|| tied[tree.rng.random_range(0..tied.len())]));
-    // The rest: unproven-lost before lost, then by visits.
+    // The rest by visits, the moves proven lost after the unexplored ones:
+    // a caller that passes over the choice (`agents::guard_intermedium`)
+    // must not land on a certain loss while a move is still open.
+    let lost = |k: usize| nodes[k].proven == Some(false);
     let mut order: Vec<usize> = kids.iter().copied().filter(|&k| Some(k) != best).collect();
-    order.sort_by(|&a, &b| {
-        let lost = |k: usize| nodes[k].proven == Some(false);
-        lost(a).cmp(&lost(b)).then(nodes[b].visits.total_cmp(&nodes[a].visits))
-    });
+    order.sort_by(|&a, &b| nodes[b].visits.total_cmp(&nodes[a].visits));
+    let (beaten, open): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&k| lost(k));
+    // A lost choice means every move is lost: all of them count.
+    let lost_count = if best.is_some_and(lost) { kids.len() } else { beaten.len() };
     let mut moves: Vec<Transition> = Vec::with_capacity(kids.len() + nodes[0].pending.len());
-    for k in best.into_iter().chain(order) {
+    for k in best.into_iter().chain(open) {
         if let Some(t) = tree.nodes[k].transition.take() {
             moves.push(t);
         }
     }
     moves.extend(tree.nodes[0].pending.drain(..).rev().map(|x| x.1));
-    moves
+    for k in beaten {
+        if let Some(t) = tree.nodes[k].transition.take() {
+            moves.push(t);
+        }
+    }
+    (moves, lost_count)
 }

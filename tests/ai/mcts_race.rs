@@ -61,3 +61,37 @@ fn level5_does_not_walk_into_an_unstoppable_city_threat() {
         assert_ne!(t.mv.to_string(), "e2-d3-c4-b5-a6", "seed {seed}");
     }
 }
+
+/// From a match (level 5 as Red against `mcts-tuned`, seed 103, game 38,
+/// before round 11): the tree search preferred g7-f8-e7-d8-e9-f10, the
+/// stack guard passed over it (it leaves a big stack to a capture) and took
+/// the next move in the list, d8-c9-d10-e9-f10, which the tree had proven
+/// lost: Blue's e8-d9-e10 then threatens the city and no Red move parries
+/// it. A move proven lost is never the guard's rescue (`mcts::ranked` puts
+/// such moves last and counts them).
+#[test]
+fn level5_guard_does_not_trade_a_stack_for_the_city() {
+    let moves = "e4-d5-e6-f7-g6 d8-e9-d10-c9-b10 c2-d3-c4-b3-a4 c7-d8-e9-f8-g7 d3-c4-b5-a4-b3-c4 f8-e9-d8-c9-b8-a9 a2-b3-c4-b5-a4 e7-d8-c9-b10-a9 c4-d5-c6-d7-e8-f9-e10-d9-e8 c9-d8-e9-f10-g9-f8-e9-d10 b3-a4-b5-a6-b7-c8-d9-e10";
+    let mut game = Game::new(sowboard::GameKind::Intermedium, Rules::default());
+    for mv in moves.split(' ') {
+        game.play_text(mv).expect("a legal move");
+    }
+    let mut lost = game.clone();
+    lost.play_text("d8-c9-d10-e9-f10").unwrap();
+    lost.play_text("e8-d9-e10").unwrap();
+    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
+    assert!(
+        escapes.iter().all(|t| {
+            let mut g = lost.clone();
+            g.push(t.clone());
+            city_in_one(&g)
+        }),
+        "the line really loses"
+    );
+    // Seed 0 is the one that played the losing move (with the level's own
+    // budget and with four times it).
+    for seed in 0..3 {
+        let t = sowboard::ai::choose_move(&game, 5, seed, Limits::default(), &NoClock).unwrap();
+        assert_ne!(t.mv.to_string(), "d8-c9-d10-e9-f10", "seed {seed}");
+    }
+}
