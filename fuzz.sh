@@ -25,14 +25,16 @@ for t in "${targets[@]}"; do
   # hooks (70% of builder_steps' profile): built without it, in a target
   # directory of their own so that neither build undoes the other.
   case "$t" in
-    builder_steps|game_api|move_code) flavour=(--no-trace-compares --target-dir tests/fuzz/target/no-cmp) ;;
-    *) flavour=() ;;
+    builder_steps|game_api|move_code)
+      dir=tests/fuzz/target/no-cmp
+      flavour=(--no-trace-compares --target-dir "$dir") ;;
+    *)
+      dir=tests/fuzz/target
+      flavour=() ;;
   esac
   # No sanitizer: the crate has no unsafe code, and AddressSanitizer
   # would cost half the executions; coverage guidance is unchanged.
   RUSTC_BOOTSTRAP=1 cargo fuzz build --fuzz-dir tests/fuzz -O --sanitizer none "${flavour[@]}" "$t"
-  dir="tests/fuzz/target"
-  [ ${#flavour[@]} -eq 0 ] || dir="tests/fuzz/target/no-cmp"
   bin="$PWD/$dir/x86_64-unknown-linux-gnu/release/$t"
   corpus="$PWD/tests/fuzz/corpus/$t"
   jobs="${FUZZ_JOBS:-1}"

@@ -418,8 +418,8 @@ pub(crate) fn ranked<D: Domain>(
     }
     let nodes = &tree.nodes;
     let kids = &nodes[0].kids;
-    let alive: Vec<usize> =
-        kids.iter().copied().filter(|&k| nodes[k].proven != Some(false)).collect();
+    let lost = |k: usize| nodes[k].proven == Some(false);
+    let alive: Vec<usize> = kids.iter().copied().filter(|&k| !lost(k)).collect();
     // All lost: the one that resisted longest in visits. While a move is
     // unexplored, a proven loss is not chosen (the unexplored go first).
     let field = if alive.is_empty() && nodes[0].pending.is_empty() { kids } else { &alive };
@@ -433,7 +433,6 @@ pub(crate) fn ranked<D: Domain>(
     // The rest by visits, the moves proven lost after the unexplored ones:
     // a caller that passes over the choice (`agents::guard_intermedium`)
     // must not land on a certain loss while a move is still open.
-    let lost = |k: usize| nodes[k].proven == Some(false);
     let mut order: Vec<usize> = kids.iter().copied().filter(|&k| Some(k) != best).collect();
     order.sort_by(|&a, &b| nodes[b].visits.total_cmp(&nodes[a].visits));
     let (beaten, open): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&k| lost(k));

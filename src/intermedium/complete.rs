@@ -8,7 +8,7 @@
 //! empty cell), answered by memoised search in O(cells x 5 x steps) time.
 
 use super::movegen::own_stacks;
-use super::sowing::{effect, Drops};
+use super::sowing::{effect, overflow_risk, Drops};
 use crate::board::{Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::position::Position;
 use crate::variant::RuleOptions;
@@ -32,11 +32,7 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
     // names): only when it could overflow are the origin's colour's cells
     // looked at one by one.
     let tallest = pos.board.stacks().iter().copied().max().unwrap_or(0) as u16;
-    let overflow_risk = tallest + n > 255
-        && g.cells()
-            .filter(|c| c.colour() == p.origin.colour() && *c != p.origin)
-            .any(|c| pos.board.get(c) as u16 + n > 255);
-    if overflow_risk {
+    if tallest + n > 255 && overflow_risk(pos, p.origin) {
         let mut drops = *p.drops;
         let mut budget = OVERFLOW_SEARCH_BUDGET;
         return exhaustive(
@@ -50,28 +46,21 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
             &mut budget,
         );
     }
-    // Drop slots are shared by a cell of each colour: look at the origin's only.
-    let hit_empty = || {
-        g.cells().any(|c| {
+    // Drop slots are shared by a cell of each colour: look at the origin's
+    // only (and only on a first move: `&&` stops before the scan otherwise).
+    let need_empty = rules.first_move_rule
+        && pos.move_number == 1
+        && !g.cells().any(|c| {
             c.colour() == p.origin.colour()
                 && c != p.origin
                 && p.drops[g.index(c) / 2] > 0
                 && pos.board.get(c) == 0
-        })
-    };
-    let need_empty = rules.first_move_rule && pos.move_number == 1 && !hit_empty();
+        });
     if !need_empty {
         // Every click of the move builder asks this: answered without a walk.
         return open_walk_exists(g, p.at, p.last, p.remaining);
     }
-    let mut walk = Walk {
-        pos,
-        g,
-        origin: p.origin,
-        steps: p.remaining,
-        memo: vec![0; g.cell_count() * 5 * (p.remaining + 1) * 2],
-    };
-    walk.exists(p.at, p.last, p.remaining, need_empty)
+    Walk::new(pos, p.origin, p.remaining).exists(p.at, p.last, p.remaining, true)
 }
 
 /// Whether some path of `remaining` steps goes on from `at` (reached by
@@ -98,7 +87,13 @@ struct Walk<'a> {
     memo: Vec<u8>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk of up to `steps` steps from `origin`, with an empty memo.
+    fn new(pos: &'a Position, origin: Cell, steps: usize) -> Walk<'a> {
+        let g = pos.board.geometry();
+        Walk { pos, g, origin, steps, memo: vec![0; g.cell_count() * 5 * (steps + 1) * 2] }
+    }
+
     /// The memo slot of a walk state: one slot per distinct state (cell
     /// index, last direction 0-3 or 4 for none, steps left 0..=`steps`,
     /// still needs an empty cell).
@@ -185,24 +180,20 @@ mod tests {
     use super::*;
     use crate::variant::GameKind;
 
-    /// Every walk state has a memo slot of its own, inside the memo. (The
-    /// first version multiplied by the state's own `remaining + 1`, so
-    /// states whose (cell x 5 + last + 1) x (remaining + 1) matched shared a
-    /// slot: a "no" of one could answer for another. Found by the mutation
-    /// run: mutants of that formula survived.)
+    /// A walk from the board's first cell, `steps` long.
+    fn walk(pos: &Position, steps: usize) -> Walk<'_> {
+        Walk::new(pos, pos.board.geometry().cells().next().expect("a cell"), steps)
+    }
+
+    /// The shortcut without a walk (`open_walk_exists`) answers as the
+    /// memoised walk does, in every state.
     #[test]
     fn open_walk_agrees_with_the_search() {
         let pos = Position::start(GameKind::Intermedium);
         let g = pos.board.geometry();
         let mut stuck = 0;
         for steps in 0..=30 {
-            let mut walk = Walk {
-                pos: &pos,
-                g,
-                origin: g.cells().next().expect("a cell"),
-                steps,
-                memo: vec![0; g.cell_count() * 5 * (steps + 1) * 2],
-            };
+            let mut walk = walk(&pos, steps);
             for at in g.cells() {
                 for last in Diagonal::ALL.into_iter().map(Some).chain([None]) {
                     let searched = walk.exists(at, last, steps, false);
@@ -220,18 +211,17 @@ mod tests {
         assert_eq!(stuck, 4 * 30);
     }
 
+    /// Every walk state has a memo slot of its own, inside the memo. (The
+    /// first version multiplied by the state's own `remaining + 1`, so
+    /// states whose (cell x 5 + last + 1) x (remaining + 1) matched shared a
+    /// slot: a "no" of one could answer for another. Found by the mutation
+    /// run: mutants of that formula survived.)
     #[test]
     fn every_walk_state_has_its_own_memo_slot() {
         let pos = Position::start(GameKind::Intermedium);
         let g = pos.board.geometry();
         for steps in [1, 4, 9] {
-            let walk = Walk {
-                pos: &pos,
-                g,
-                origin: g.cells().next().expect("a cell"),
-                steps,
-                memo: vec![0; g.cell_count() * 5 * (steps + 1) * 2],
-            };
+            let walk = walk(&pos, steps);
             let mut seen = vec![false; walk.memo.len()];
             for cell in 0..g.cell_count() {
                 for last in 0..5 {

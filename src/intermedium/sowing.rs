@@ -9,6 +9,16 @@ use crate::position::Position;
 use crate::transition::{sorted, Transition};
 use crate::variant::{EndReason, Outcome, RuleOptions, Side};
 
+/// Whether sowing the whole stack on `origin` could take some other cell of
+/// its colour past 255 stones (the walks of `threat` and `complete` assume
+/// it cannot; where it can, they judge finished paths in full).
+pub(crate) fn overflow_risk(pos: &Position, origin: Cell) -> bool {
+    let n = pos.board.get(origin) as u16;
+    let g = pos.board.geometry();
+    g.cells()
+        .any(|c| c.colour() == origin.colour() && c != origin && pos.board.get(c) as u16 + n > 255)
+}
+
 /// Blue's city (`d1`) and Red's city (`d10`).
 pub fn city(side: Side) -> Cell {
     match side {

@@ -12,7 +12,7 @@
 //! first-move rule still unmet) decides it exactly.
 
 use super::movegen::{own_stacks, sowings_from, Generated, Keep};
-use super::sowing::{city, Effect};
+use super::sowing::{city, overflow_risk, Effect};
 use crate::board::{Cell, Diagonal, Geometry};
 use crate::position::Position;
 use crate::variant::RuleOptions;
@@ -66,6 +66,8 @@ impl<'a> Attacker<'a> {
             if nearest + empty.saturating_sub(1) > n {
                 return false;
             }
+            // Past 255 stones the walk's shortcut does not hold: the real
+            // generator decides.
             if self.tallest as usize + n > 255 && overflow_risk(pos, origin) {
                 return exact_from(pos, rules, origin, target);
             }
@@ -99,15 +101,6 @@ pub(crate) fn walk_work() -> u64 {
 /// Diagonal distance between two cells of one colour.
 fn cheb(a: Cell, b: Cell) -> usize {
     (a.file.abs_diff(b.file)).max(a.rank.abs_diff(b.rank)) as usize
-}
-
-/// Whether some cell could pass 255 stones: then the walk's shortcut does not
-/// hold and the real generator decides.
-fn overflow_risk(pos: &Position, origin: Cell) -> bool {
-    let n = pos.board.get(origin) as u16;
-    let g = pos.board.geometry();
-    g.cells()
-        .any(|c| c.colour() == origin.colour() && c != origin && pos.board.get(c) as u16 + n > 255)
 }
 
 fn exact_from(pos: &Position, rules: &RuleOptions, origin: Cell, target: Cell) -> bool {

@@ -15,6 +15,33 @@ fn city_in_one(game: &Game) -> bool {
         .any(|t| t.decisive.is_some_and(|o| o.winner == Some(game.position().side_to_move)))
 }
 
+/// The game after `moves` (space-separated) from the Intermedium start.
+fn game_after(moves: &str) -> Game {
+    let mut game = Game::new(sowboard::GameKind::Intermedium, Rules::default());
+    for mv in moves.split(' ') {
+        game.play_text(mv).expect("a legal move");
+    }
+    game
+}
+
+/// Asserts that after `line` from `game` every reply lets the side that
+/// played the line's last move take the city at once.
+fn assert_line_loses(game: &Game, line: [&str; 2]) {
+    let mut lost = game.clone();
+    for mv in line {
+        lost.play_text(mv).unwrap();
+    }
+    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
+    assert!(
+        escapes.iter().all(|t| {
+            let mut g = lost.clone();
+            g.push(t.clone());
+            city_in_one(&g)
+        }),
+        "the line really loses"
+    );
+}
+
 /// Red threatens e3-d2-c1 onto Blue's full city ring; only capturing e1
 /// (g2-f1-e2 or g2-f3-e2) parries it.
 const CITY_THREAT: &str = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,2,0,0/0,0,0,1,1,0,2/0,0,1,1,1,1,0 blue 0 10";
@@ -38,23 +65,8 @@ fn mcts_parries_a_city_threat_in_one() {
 /// (`mcts::Settings::prove`) and must not walk into it.
 #[test]
 fn level5_does_not_walk_into_an_unstoppable_city_threat() {
-    let moves = "d3-c2-b3-c4-b5 a9-b8-a7-b6-a5 b3-c4-b5-a6-b7-a8 b8-c7-d6-c5-b4-a5 c4-b5-a6-b7-c6-b5-a6 c9-b8-c7-b6-c5 e4-d5-c6-b7-a8 d8-c7-b8-a7-b6 c2-b3-c4-b5-c6-d5 c7-d6-e5-f4-e3-f2-g3-f4 a4-b5-a6-b7-c6 e7-f6-e5-f4-e3";
-    let mut game = Game::new(sowboard::GameKind::Intermedium, Rules::default());
-    for mv in moves.split(' ') {
-        game.play_text(mv).expect("a legal move");
-    }
-    let mut lost = game.clone();
-    lost.play_text("e2-d3-c4-b5-a6").unwrap();
-    lost.play_text("f4-e3-d2-c1").unwrap();
-    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
-    assert!(
-        escapes.iter().all(|t| {
-            let mut g = lost.clone();
-            g.push(t.clone());
-            city_in_one(&g)
-        }),
-        "the line really loses"
-    );
+    let game = game_after("d3-c2-b3-c4-b5 a9-b8-a7-b6-a5 b3-c4-b5-a6-b7-a8 b8-c7-d6-c5-b4-a5 c4-b5-a6-b7-c6-b5-a6 c9-b8-c7-b6-c5 e4-d5-c6-b7-a8 d8-c7-b8-a7-b6 c2-b3-c4-b5-c6-d5 c7-d6-e5-f4-e3-f2-g3-f4 a4-b5-a6-b7-c6 e7-f6-e5-f4-e3");
+    assert_line_loses(&game, ["e2-d3-c4-b5-a6", "f4-e3-d2-c1"]);
     for seed in 0..3 {
         let limits = Limits { nodes: Some(250_000), time_ms: None };
         let t = sowboard::ai::choose_move(&game, 5, seed, limits, &NoClock).expect("a move");
@@ -71,23 +83,8 @@ fn level5_does_not_walk_into_an_unstoppable_city_threat() {
 /// such moves last and counts them).
 #[test]
 fn level5_guard_does_not_trade_a_stack_for_the_city() {
-    let moves = "e4-d5-e6-f7-g6 d8-e9-d10-c9-b10 c2-d3-c4-b3-a4 c7-d8-e9-f8-g7 d3-c4-b5-a4-b3-c4 f8-e9-d8-c9-b8-a9 a2-b3-c4-b5-a4 e7-d8-c9-b10-a9 c4-d5-c6-d7-e8-f9-e10-d9-e8 c9-d8-e9-f10-g9-f8-e9-d10 b3-a4-b5-a6-b7-c8-d9-e10";
-    let mut game = Game::new(sowboard::GameKind::Intermedium, Rules::default());
-    for mv in moves.split(' ') {
-        game.play_text(mv).expect("a legal move");
-    }
-    let mut lost = game.clone();
-    lost.play_text("d8-c9-d10-e9-f10").unwrap();
-    lost.play_text("e8-d9-e10").unwrap();
-    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
-    assert!(
-        escapes.iter().all(|t| {
-            let mut g = lost.clone();
-            g.push(t.clone());
-            city_in_one(&g)
-        }),
-        "the line really loses"
-    );
+    let game = game_after("e4-d5-e6-f7-g6 d8-e9-d10-c9-b10 c2-d3-c4-b3-a4 c7-d8-e9-f8-g7 d3-c4-b5-a4-b3-c4 f8-e9-d8-c9-b8-a9 a2-b3-c4-b5-a4 e7-d8-c9-b10-a9 c4-d5-c6-d7-e8-f9-e10-d9-e8 c9-d8-e9-f10-g9-f8-e9-d10 b3-a4-b5-a6-b7-c8-d9-e10");
+    assert_line_loses(&game, ["d8-c9-d10-e9-f10", "e8-d9-e10"]);
     // Seed 0 is the one that played the losing move (with the level's own
     // budget and with four times it).
     for seed in 0..3 {
