@@ -112,7 +112,8 @@ const QUIESCE_WIDTH: usize = 2;
 /// most of the nodes of a middle-game move (about 1 100 a leaf); with the
 /// largest capture alone the tree makes about a third more iterations, and
 /// at equal nodes level 5 scored 7 points more against `mcts-tuned` over
-/// 200 games (README "Measured (round 12 ...)").
+/// 200 games at a fifth of the budgets (at the full ones 2 points over
+/// 120, within chance; README "Measured (round 12 ...)").
 const LEAN_QUIESCE_WIDTH: usize = 1;
 
 impl Intermedium {
