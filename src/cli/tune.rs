@@ -1,8 +1,9 @@
 //! `sowboard tune`: fits a game's evaluation weights to the results of the
 //! games in a match log (`sowboard match ... --verbose`), see
 //! `src/ai/tune.rs`. Prints the data's size, the fitted scale, the error of
-//! the hand and the fitted weights on the games fitted and on held-out
-//! games, and the fitted weights as the Rust constant to keep.
+//! the hand weights, of the tuned weights in use (`TUNED`) and of the fit
+//! on the games fitted and on held-out games, and the fitted weights as the
+//! Rust constant to keep.
 
 use clap::Args;
 use sowboard::ai::tune::{as_reals, fit, fit_scale, loss, samples, Sample};
@@ -44,7 +45,9 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     match kind {
         GameKind::Intermedium => {
             let hand = eval_intermedium::weights_vector(&eval_intermedium::HAND);
-            let found = report(&args, &games, &hand, |p| eval_intermedium::features(p, &rules));
+            let now = eval_intermedium::weights_vector(&eval_intermedium::TUNED);
+            let found =
+                report(&args, &games, &hand, &now, |p| eval_intermedium::features(p, &rules));
             println!(
                 "{}",
                 intermedium_constant(&eval_intermedium::weights_from(&found), args.steps)
@@ -52,19 +55,22 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         }
         GameKind::CashInHand => {
             let hand = eval_cash::weights_vector(&eval_cash::HAND);
-            let found = report(&args, &games, &hand, |p| eval_cash::features(p, &rules));
+            let now = eval_cash::weights_vector(&eval_cash::TUNED);
+            let found = report(&args, &games, &hand, &now, |p| eval_cash::features(p, &rules));
             println!("{}", cash_constant(&eval_cash::weights_from(&found), args.steps));
         }
     }
     Ok(())
 }
 
-/// Fits the weights of one game's evaluation and prints the figures;
-/// returns the fitted weights in `features` order.
+/// Fits the weights of one game's evaluation and prints the figures (the
+/// error of the hand weights, of the tuned weights in use now, and of the
+/// fit); returns the fitted weights in `features` order.
 fn report<const N: usize>(
     args: &TuneArgs,
     games: &[Game],
     hand: &[i32; N],
+    now: &[i32; N],
     features: impl Fn(&Position) -> Option<[i32; N]> + Copy,
 ) -> [i32; N] {
     let (mut train, mut held) = (Vec::<Sample<N>>::new(), Vec::<Sample<N>>::new());
@@ -92,9 +98,9 @@ fn report<const N: usize>(
         fit_scale(&train, &as_reals(&found.weights)),
         fit_scale(&held, &as_reals(&found.weights))
     );
-    for (name, w) in [("hand", hand), ("tuned", &found.weights)] {
+    for (name, w) in [("hand", hand), ("in use", now), ("fitted", &found.weights)] {
         println!(
-            "{name:5} error fitted {:.5} held out {:.5}",
+            "{name:6} weights: error fitted {:.5} held out {:.5}",
             loss(&train, &as_reals(w), k),
             loss(&held, &as_reals(w), k)
         );

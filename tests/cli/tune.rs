@@ -48,6 +48,10 @@ fn tune_reads_every_game_of_a_match_log_in_both_games() {
         // Six games, every fifth held out: one.
         assert!(out.starts_with("games 6 (held out 1), positions fitted "), "{game}: {out}");
         assert!(out.contains("pub const TUNED: Weights = "), "{game}: {out}");
+        // The weights in use are scored beside the hand ones and the fit.
+        for name in ["hand   weights: error fitted ", "in use weights: error fitted "] {
+            assert!(out.contains(name), "{game}: {out}");
+        }
     }
     std::fs::remove_dir_all(&dir).ok();
 }
