@@ -54,6 +54,7 @@ fn untimed(report: &str) -> Vec<String> {
             l.starts_with("game ")
                 || l.starts_with("  opening: ")
                 || l.starts_with("distinct games")
+                || l.starts_with("by colour: ")
                 || l.starts_with("score ")
         })
         .map(String::from)
@@ -92,7 +93,7 @@ fn same_seed_same_report_whatever_the_threads() {
         let one = small_match(game, "1", "6", &[]);
         let two = small_match(game, "2", "6", &[]);
         let three = small_match(game, "3", "6", &[]);
-        assert_eq!(untimed(&one).len(), 6 * 2 + 3, "{one}");
+        assert_eq!(untimed(&one).len(), 6 * 2 + 4, "{one}");
         assert_eq!(untimed(&one), untimed(&two), "{game}");
         assert_eq!(untimed(&one), untimed(&three), "{game}");
     }
@@ -156,4 +157,38 @@ fn per_agent_budgets_reach_their_agent() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--b-nodes must be at least 1"), "{err}");
+}
+
+#[test]
+fn the_colour_line_counts_the_games_as_played() {
+    // Recount from the game lines ("game N: A (blue) vs B (red): red wins:
+    // ...") what the summary says by colour and by pair.
+    let report = small_match("intermedium", "2", "8", &[]);
+    let mut by_seat = [[0usize; 3]; 2]; // [A first, A second] x [wins, draws, losses]
+    let mut pair_winners = Vec::new();
+    for line in report.lines().filter(|l| l.starts_with("game ")) {
+        let a_first = line.contains(": level1 (blue) vs ");
+        let result = line.split("): ").nth(1).expect("a result");
+        let winner = ["blue", "red"].into_iter().find(|c| result.starts_with(&format!("{c} wins")));
+        let a_colour = if a_first { "blue" } else { "red" };
+        let k = match winner {
+            Some(c) if c == a_colour => 0,
+            None => 1,
+            Some(_) => 2,
+        };
+        by_seat[usize::from(!a_first)][k] += 1;
+        pair_winners.push(winner);
+    }
+    let twice =
+        |c: &str| pair_winners.chunks(2).filter(|p| p[0] == Some(c) && p[1] == Some(c)).count();
+    let f = |s: [usize; 3]| format!("{}-{}-{}", s[0], s[1], s[2]);
+    let want = format!(
+        "by colour: level1 as blue {} and as red {} (wins-draws-losses); \
+         pairs won twice by blue {}, by red {}, of 4",
+        f(by_seat[0]),
+        f(by_seat[1]),
+        twice("blue"),
+        twice("red")
+    );
+    assert!(report.lines().any(|l| l == want), "want `{want}` in\n{report}");
 }
