@@ -33,7 +33,14 @@ async function startFriendGame(page, { game = 'intermedium', side = '0', you = '
   await page.setChecked('#friend-fmr', firstMoveRule);
   await page.setChecked('#friend-rep', repetitionDraw);
   await page.click('#friend-start');
-  await page.waitForSelector('#friend-game:not([hidden])', SOON);
+  // The page may show a link game already, so the panel being visible says
+  // nothing: wait until the board holds the new game (no moves, its sides).
+  const first = { intermedium: 'blue', 'cash-in-hand': 'white' }[game];
+  await page.waitForFunction((side) => {
+    const board = /** @type {any} */ (document.querySelector('#board'));
+    return !document.getElementById('friend-game').hidden && !/** @type {HTMLDialogElement} */ (document.getElementById('friend-dialog')).open
+      && board.moves.length === 0 && board.sides[0] === side;
+  }, first, SOON);
 }
 
 /** The link on offer, once it is shown. */
