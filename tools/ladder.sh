@@ -7,7 +7,11 @@
 #   tools/ladder.sh [GAME ...]          (default: intermedium cash-in-hand)
 #   GAMES=40 SEED=5 STEPS="5" tools/ladder.sh cash-in-hand
 #
-# GAMES: games per step (default 40); SEED: match seed (default 5); STEPS:
+# GAMES: games per step (default 40); SEED: match seed (default 5); PLIES:
+# random opening plies (default: Intermedium 2, the match default; Cash in
+# Hand 0, the standard start: one random first move mostly decides the
+# game for Black, so its pairs split one-one and measure the opening, README
+# "Measured (round 14)"; the levels' own seeds still vary the games); STEPS:
 # which steps to play, by the upper level (1 = level1 vs greedy; default
 # "1 2 3 4 5"); OUT: directory for each match's full output (default
 # target/ladder). A step not played now is read from OUT when an earlier
@@ -27,16 +31,17 @@ mkdir -p "$OUT"
 [ $# -gt 0 ] || set -- intermedium cash-in-hand
 
 for game in "$@"; do
+  case "$game" in cash-in-hand) plies=${PLIES:-0} ;; *) plies=${PLIES:-2} ;; esac
   for n in 1 2 3 4 5; do
     if [ "$n" = 1 ]; then below=greedy; else below=level$((n - 1)); fi
     file="$OUT/$game-level$n-$below.txt"
     if [[ " $STEPS " == *" $n "* ]]; then
-      echo "playing $game: level$n vs $below, $GAMES games, seed $SEED" >&2
-      "$BIN" match --game "$game" --a "level$n" --b "$below" --games "$GAMES" --seed "$SEED" >"$file"
+      echo "playing $game: level$n vs $below, $GAMES games, seed $SEED, $plies opening plies" >&2
+      "$BIN" match --game "$game" --a "level$n" --b "$below" --games "$GAMES" --seed "$SEED" --opening-plies "$plies" >"$file"
     fi
   done
   echo
-  echo "$game (command: sowboard match --game $game --a levelN --b levelN-1 --games $GAMES --seed $SEED)"
+  echo "$game (command: sowboard match --game $game --a levelN --b levelN-1 --games $GAMES --seed $SEED --opening-plies $plies)"
   echo
   echo "| step | games | score | Wilson 95% | ms/move (upper / lower) | rating |"
   echo "| --- | --- | --- | --- | --- | --- |"
