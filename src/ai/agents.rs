@@ -199,9 +199,13 @@ pub fn choose(
             let i = guard_intermedium(&moves, open, &rules);
             moves.into_iter().nth(i)
         }
-        Agent::Level(5) if pos.game == GameKind::CashInHand => {
+        Agent::Level(n @ 4..=5) if pos.game == GameKind::CashInHand => {
+            // Level 4 is level 5's search on a small budget, as in
+            // Intermedium: the depth-2 level 4 of rounds 1-14 was no step
+            // above level 3 and lost all 40 games to level 5.
             let lv = level(GameKind::CashInHand, 5);
-            let nodes = limits.nodes.unwrap_or(lv.nodes);
+            let own = if n == 5 { lv.nodes } else { LEVEL4_CASH_NODES };
+            let nodes = limits.nodes.unwrap_or(own);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
             let mut tuned = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
@@ -240,7 +244,7 @@ pub fn choose(
                     search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
                 }
                 GameKind::CashInHand => {
-                    // Level 5 has its own arm above.
+                    // Levels 4 and 5 have their arm above.
                     let mut cash =
                         if lv.classic { Cash::new(rules, false) } else { Cash::for_levels(rules) };
                     search(&mut cash, &pos, lv.shape, &mut budget, &draws)
@@ -280,6 +284,15 @@ const TACTICS_SHARE: u64 = 4;
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
+
+/// Node budget of Cash in Hand level 4: level 5's search (the tuned
+/// evaluation at depth 3, widths 64/32, and the hand-weighted check) on
+/// this many nodes. It scored 80.0% against level 3 and level 5 82.5%
+/// against it (40 games each), where the depth-2 level 4 (still the
+/// analysis's level 4 in `levels.rs`) scored 56.2% against level 3 and
+/// lost all 40 to level 5; 12 000 and 30 000 nodes tilted the two steps
+/// the other ways (README "Level ladder and ratings").
+const LEVEL4_CASH_NODES: u64 = 20_000;
 
 /// Nodes of Cash in Hand level 5's hand-weighted check: 1 / this of its
 /// budget, at least `CASH_CHECK_MIN`, at most what the tuned search left.

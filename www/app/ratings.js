@@ -7,8 +7,8 @@
 
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-5 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [930, 1121, 1503, 2139, 2380],
-  'cash-in-hand': [1301, 1372, 1519, 1589, 1971],
+  intermedium: [873, 1142, 1357, 2116, 2331],
+  'cash-in-hand': [1759, 1950, 2097, 2338, 2607],
 };
 
 /** "3 ≈1500" for a level menu (short: it fits a phone's half-width menu). */
