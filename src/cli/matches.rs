@@ -17,8 +17,9 @@ use std::io::Write;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 
-/// A game still running after this many plies is scored a draw (the quiet
-/// limit normally ends games long before).
+/// A game still running after this many plies (`--max-plies`, default) is
+/// scored a draw, "move cap" (the quiet limit normally ends games long
+/// before).
 const MAX_PLIES: usize = 2000;
 
 #[derive(Args)]
@@ -58,6 +59,11 @@ pub struct MatchArgs {
     /// depend on it, only the timings do.
     #[arg(long)]
     threads: Option<usize>,
+    /// Plies after which a game still running is stopped and scored a
+    /// draw ("move cap"), the opening's included: to measure pairings whose
+    /// games run long in bounded time. At most the default.
+    #[arg(long, default_value_t = MAX_PLIES)]
+    max_plies: usize,
     /// Print every game's moves.
     #[arg(long)]
     verbose: bool,
@@ -140,6 +146,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if opening_plies > MAX_OPENING_PLIES {
         return Err(format!("--opening-plies must be at most {MAX_OPENING_PLIES}"));
     }
+    if !(1..=MAX_PLIES).contains(&args.max_plies) {
+        return Err(format!("--max-plies must be 1 to {MAX_PLIES}"));
+    }
+    let max_plies = args.max_plies;
     let names = [format!("{a}"), format!("{b}")];
     let threads = args
         .threads
@@ -163,7 +173,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 if g >= args.games {
                     break;
                 }
-                let setup = Setup { kind, agents: [a, b], seed: args.seed, opening_plies, limits };
+                let setup = Setup {
+                    kind,
+                    agents: [a, b],
+                    seed: args.seed,
+                    opening_plies,
+                    max_plies,
+                    limits,
+                };
                 let played = play_one(&setup, names, g);
                 let failed = played.is_err();
                 if send.send((g, played)).is_err() || failed {
@@ -218,6 +235,7 @@ struct Setup {
     agents: [Agent; 2],
     seed: u64,
     opening_plies: usize,
+    max_plies: usize,
     /// Per agent (A, B).
     limits: [Limits; 2],
 }
@@ -248,7 +266,7 @@ pub(crate) fn opening(kind: GameKind, match_seed: u64, pair: u32, plies: usize) 
 
 /// Plays game `g` (0-based) of a match: A moves first in even-numbered games.
 fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String> {
-    let Setup { kind, agents, seed: match_seed, opening_plies, limits } = *setup;
+    let Setup { kind, agents, seed: match_seed, opening_plies, max_plies, limits } = *setup;
     let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
     let game_seed = mix(match_seed ^ mix(g as u64 + 1));
     let mut game = opening(kind, match_seed, g / 2, opening_plies);
@@ -258,7 +276,7 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         t => t,
     };
     let mut tallies = [Tally::default(), Tally::default()];
-    while game.outcome().is_none() && game.plies().len() < MAX_PLIES {
+    while game.outcome().is_none() && game.plies().len() < max_plies {
         let side = game.position().side_to_move;
         let who = seats[side.index()];
         let clock = SystemClock::new();

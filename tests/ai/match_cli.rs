@@ -192,3 +192,27 @@ fn the_colour_line_counts_the_games_as_played() {
     );
     assert!(report.lines().any(|l| l == want), "want `{want}` in\n{report}");
 }
+
+/// `--max-plies` stops a game still running and scores it a draw, "move
+/// cap" (the opening's plies count); 0 or more than the default is refused.
+#[test]
+fn max_plies_stops_a_long_game_as_a_draw() {
+    let base = ["match", "--game", "intermedium", "--a", "random", "--b", "random", "--games", "2"];
+    // Two random plies open each game and one more is played: no city can
+    // fall that soon, so both games reach the cap.
+    let report = run(&[&base[..], &["--opening-plies", "2", "--max-plies", "3"]].concat());
+    let games: Vec<&str> = report.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{report}");
+    for line in games {
+        assert!(line.ends_with("move cap after 3 plies"), "{line}");
+    }
+    assert_eq!(report.lines().last(), Some("score random 50.0"), "{report}");
+    for bad in ["0", "2001"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_sowboard"))
+            .args([&base[..], &["--max-plies", bad]].concat())
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--max-plies"), "{bad}");
+    }
+}
