@@ -149,7 +149,6 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if !(1..=MAX_PLIES).contains(&args.max_plies) {
         return Err(format!("--max-plies must be 1 to {MAX_PLIES}"));
     }
-    let max_plies = args.max_plies;
     let names = [format!("{a}"), format!("{b}")];
     let threads = args
         .threads
@@ -178,7 +177,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     agents: [a, b],
                     seed: args.seed,
                     opening_plies,
-                    max_plies,
+                    max_plies: args.max_plies,
                     limits,
                 };
                 let played = play_one(&setup, names, g);
