@@ -307,8 +307,17 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         }
     }
     let how = game.outcome().map_or("move cap".to_string(), |o| o.describe(kind));
+    // A capped game is a draw by fiat: the stones say who was ahead.
+    let stones = match game.outcome() {
+        Some(_) => String::new(),
+        None => {
+            let p = game.position();
+            let (first, second) = (p.stones_of(Side::First), p.stones_of(Side::Second));
+            format!(" (stones: {} {first}, {} {second})", names[seats[0]], names[seats[1]])
+        }
+    };
     let line = format!(
-        "game {}: {} ({}) vs {} ({}): {} after {} plies",
+        "game {}: {} ({}) vs {} ({}): {} after {} plies{stones}",
         g + 1,
         names[seats[0]],
         kind.side_name(Side::First),
