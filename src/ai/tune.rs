@@ -88,9 +88,10 @@ pub struct Fit<const N: usize> {
     pub steps: usize,
 }
 
-/// Full-batch gradient descent (Adam) from the hand weights `hand` with
-/// `K` fixed; the stone's weight (the first) stays 100. `ridge` pulls each
-/// weight back towards its hand value (a penalty of `ridge` per hundred
+/// Full-batch gradient descent (Adam) from the weights `hand` (the hand
+/// weights, or the tuned ones for a refit) with `K` fixed; the stone's
+/// weight (the first) stays 100. `ridge` pulls each weight back towards its
+/// value in `hand` (a penalty of `ridge` per hundred
 /// points of difference, squared): with a few thousand games, the rare
 /// features (a city ring of three, a city threat) are otherwise fitted to
 /// noise. Deterministic: no sampling.

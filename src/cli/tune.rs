@@ -24,10 +24,15 @@ pub struct TuneArgs {
     /// Gradient steps.
     #[arg(long, default_value_t = 1500)]
     steps: usize,
-    /// Pull towards the hand weights: penalty per (100 points of
+    /// Pull towards the starting weights: penalty per (100 points of
     /// difference)^2, added to the mean squared error.
     #[arg(long, default_value_t = 0.0)]
     ridge: f64,
+    /// The weights the fit starts from and `--ridge` pulls towards: `hand`
+    /// (`HAND`) or `tuned` (`TUNED`, the weights in use: a refit that
+    /// keeps what the last fit learnt where the new games say little).
+    #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
+    from: String,
     /// Every N-th game is held out of the fit, to check it (0: none).
     #[arg(long, default_value_t = 5)]
     hold_out: usize,
@@ -89,9 +94,10 @@ fn report<const N: usize>(
         train.len(),
         held.len()
     );
-    let found = fit(&train, hand, args.steps, args.ridge);
+    let start = if args.from == "tuned" { now } else { hand };
+    let found = fit(&train, start, args.steps, args.ridge);
     let k = found.scale;
-    println!("scale K {k:.0} (fitted with the hand weights; a score of K is a 73% game)");
+    println!("scale K {k:.0} (fitted with the {} weights; a score of K is a 73% game)", args.from);
     println!(
         "K refitted: hand weights held out {:.0}; tuned weights fitted {:.0}, held out {:.0}",
         fit_scale(&held, &as_reals(hand)),

@@ -82,3 +82,58 @@ fn tune_refuses_a_log_of_the_other_game_naming_the_move() {
     assert!(err.starts_with("error: game 1:"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--from tuned` starts the fit (and `--ridge`'s pull) at the weights in
+/// use, `--from hand` (the default) at the hand weights: with no gradient
+/// step the fit is exactly its start, so its errors are that line's.
+#[test]
+fn tune_from_starts_at_the_named_weights() {
+    let dir = std::env::temp_dir().join(format!("sowboard-tune-from-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let log = dir.join("intermedium.log");
+    let played = run(&[
+        "match",
+        "--game",
+        "intermedium",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--verbose",
+        "--threads",
+        "1",
+    ]);
+    assert!(played.status.success(), "the match runs");
+    std::fs::write(&log, &played.stdout).expect("the log is written");
+    let errors = |out: &str, name: &str| -> String {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{out}"));
+        line[name.len()..].to_string()
+    };
+    for (from, same_as) in [("tuned", "in use weights:"), ("hand", "hand   weights:")] {
+        let o = run(&[
+            "tune",
+            "--game",
+            "intermedium",
+            "--log",
+            log.to_str().unwrap(),
+            "--steps",
+            "0",
+            "--skip",
+            "0",
+            "--from",
+            from,
+        ]);
+        let out = String::from_utf8_lossy(&o.stdout).to_string();
+        assert!(o.status.success(), "{from}: {out} {}", String::from_utf8_lossy(&o.stderr));
+        assert!(out.contains(&format!("(fitted with the {from} weights;")), "{out}");
+        assert_eq!(errors(&out, "fitted weights:"), errors(&out, same_as), "{from}: {out}");
+    }
+    let bad =
+        run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--from", "x"]);
+    assert_eq!(bad.status.code(), Some(2), "an unknown --from is refused");
+    std::fs::remove_dir_all(&dir).ok();
+}
