@@ -61,6 +61,25 @@ pub struct Weights {
 
 /// Number of features (`features`), the stone's first.
 pub const FEATURES: usize = 15;
+/// The `features` by name (the `Weights` fields), as `sowboard tune
+/// --hold` takes them.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "stone",
+    "stack",
+    "doomed_enemy",
+    "doomed_own",
+    "doomed_own_largest",
+    "tight_enemy",
+    "tight_own",
+    "loose_enemy",
+    "loose_own",
+    "single_own",
+    "single_enemy",
+    "edge_own",
+    "edge_enemy",
+    "tallest_own",
+    "tallest_enemy",
+];
 
 /// The weights set by hand (rounds 1-6): levels 1-4, the reference `mcts`
 /// and the analysis evaluate with these. The terms added for tuning (loose

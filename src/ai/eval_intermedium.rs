@@ -63,7 +63,8 @@ pub const HAND: Weights = Weights {
 };
 
 /// Level 5's weights, fitted to game results by `sowboard tune` (README
-/// "Tuning the evaluation": the command, its data and its figures).
+/// "Measured (round 6: Intermedium evaluation tuned to game results)":
+/// the command, its data and its figures).
 pub const TUNED: Weights = Weights {
     mobile_stone: 165,
     mobile_stack: -294,
@@ -128,6 +129,23 @@ fn dot(v: &[i32; FEATURES], f: &[i32; FEATURES]) -> i32 {
 
 /// Number of `features`.
 pub const FEATURES: usize = 12;
+/// The `features` by name, as `sowboard tune --hold` takes them (the
+/// stone is the unit, never fitted; `city_pressure_N`: N cells of the
+/// city's ring held).
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "stone",
+    "mobile_stone",
+    "mobile_stack",
+    "city_pressure_1",
+    "city_pressure_2",
+    "city_pressure_3",
+    "city_pressure_4",
+    "advance",
+    "ring_step",
+    "own_capture",
+    "enemy_capture",
+    "city_threat",
+];
 /// Index of the side to move's own best capture among the `features`.
 const OWN_CAPTURE: usize = 9;
 /// Index of the opponent's threat to the mover's city (-1 or 0).

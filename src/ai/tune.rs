@@ -94,12 +94,14 @@ pub struct Fit<const N: usize> {
 /// value in `hand` (a penalty of `ridge` per hundred
 /// points of difference, squared): with a few thousand games, the rare
 /// features (a city ring of three, a city threat) are otherwise fitted to
-/// noise. Deterministic: no sampling.
+/// noise. The features marked in `held` keep their value in `hand`.
+/// Deterministic: no sampling.
 pub fn fit<const N: usize>(
     samples: &[Sample<N>],
     hand: &[i32; N],
     steps: usize,
     ridge: f64,
+    held: &[bool; N],
 ) -> Fit<N> {
     let start = as_reals(hand);
     let k = fit_scale(samples, &start);
@@ -117,7 +119,7 @@ pub fn fit<const N: usize>(
             }
         }
         // The stone is the unit: never moved.
-        for j in 1..N {
+        for j in (1..N).filter(|&j| !held[j]) {
             let g = grad[j] / n + 2.0 * ridge * (w[j] - start[j]) / 1e4;
             m[j] = b1 * m[j] + (1.0 - b1) * g;
             v[j] = b2 * v[j] + (1.0 - b2) * g * g;
@@ -153,7 +155,7 @@ mod tests {
             samples.push(Sample { counts, result });
         }
         let hand = weights_vector(&HAND);
-        let fit = fit(&samples, &hand, 300, 0.0);
+        let fit = fit(&samples, &hand, 300, 0.0, &[false; FEATURES]);
         assert!(fit.weights[1] > hand[1] * 3, "{:?}", fit.weights);
         assert_eq!(fit.weights[0], 100, "the stone stays the unit");
         let (before, after) = (

@@ -33,6 +33,10 @@ pub struct TuneArgs {
     /// keeps what the last fit learnt where the new games say little).
     #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
     from: String,
+    /// Features kept at their starting value, comma-separated by name
+    /// (`eval_intermedium::FEATURE_NAMES`, `eval_cash::FEATURE_NAMES`).
+    #[arg(long, value_delimiter = ',')]
+    hold: Vec<String>,
     /// Every N-th game is held out of the fit, to check it (0: none).
     #[arg(long, default_value_t = 5)]
     hold_out: usize,
@@ -51,8 +55,10 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         GameKind::Intermedium => {
             let hand = eval_intermedium::weights_vector(&eval_intermedium::HAND);
             let now = eval_intermedium::weights_vector(&eval_intermedium::TUNED);
-            let found =
-                report(&args, &games, &hand, &now, |p| eval_intermedium::features(p, &rules));
+            let fixed = held(&args.hold, &eval_intermedium::FEATURE_NAMES)?;
+            let found = report(&args, &games, &hand, &now, &fixed, |p| {
+                eval_intermedium::features(p, &rules)
+            });
             println!(
                 "{}",
                 intermedium_constant(&eval_intermedium::weights_from(&found), args.steps)
@@ -61,11 +67,29 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         GameKind::CashInHand => {
             let hand = eval_cash::weights_vector(&eval_cash::HAND);
             let now = eval_cash::weights_vector(&eval_cash::TUNED);
-            let found = report(&args, &games, &hand, &now, |p| eval_cash::features(p, &rules));
+            let fixed = held(&args.hold, &eval_cash::FEATURE_NAMES)?;
+            let found =
+                report(&args, &games, &hand, &now, &fixed, |p| eval_cash::features(p, &rules));
             println!("{}", cash_constant(&eval_cash::weights_from(&found), args.steps));
         }
     }
     Ok(())
+}
+
+/// The features `--hold` names, marked in `names`' order; an unknown name
+/// is an error that lists the game's names. The stone is always held.
+fn held<const N: usize>(hold: &[String], names: &[&str; N]) -> Result<[bool; N], String> {
+    let mut held = [false; N];
+    for name in hold {
+        let Some(i) = names.iter().position(|n| n == name) else {
+            return Err(format!(
+                "--hold: no feature '{name}' (the features: {})",
+                names[1..].join(", ")
+            ));
+        };
+        held[i] = true;
+    }
+    Ok(held)
 }
 
 /// Fits the weights of one game's evaluation and prints the figures (the
@@ -76,6 +100,7 @@ fn report<const N: usize>(
     games: &[Game],
     hand: &[i32; N],
     now: &[i32; N],
+    fixed: &[bool; N],
     features: impl Fn(&Position) -> Option<[i32; N]> + Copy,
 ) -> [i32; N] {
     let (mut train, mut held) = (Vec::<Sample<N>>::new(), Vec::<Sample<N>>::new());
@@ -95,7 +120,7 @@ fn report<const N: usize>(
         held.len()
     );
     let start = if args.from == "tuned" { now } else { hand };
-    let found = fit(&train, start, args.steps, args.ridge);
+    let found = fit(&train, start, args.steps, args.ridge, fixed);
     let k = found.scale;
     println!("scale K {k:.0} (fitted with the {} weights; a score of K is a 73% game)", args.from);
     println!(

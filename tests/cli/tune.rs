@@ -86,8 +86,9 @@ fn tune_refuses_a_log_of_the_other_game_naming_the_move() {
 /// `--from tuned` starts the fit (and `--ridge`'s pull) at the weights in
 /// use, `--from hand` (the default) at the hand weights: with no gradient
 /// step the fit is exactly its start, so its errors are that line's.
+/// `--hold` keeps named weights at the start.
 #[test]
-fn tune_from_starts_at_the_named_weights() {
+fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
     let dir = std::env::temp_dir().join(format!("sowboard-tune-from-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let log = dir.join("intermedium.log");
@@ -135,5 +136,29 @@ fn tune_from_starts_at_the_named_weights() {
     let bad =
         run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--from", "x"]);
     assert_eq!(bad.status.code(), Some(2), "an unknown --from is refused");
+    // `--hold` keeps the named weights at the start and fits the others.
+    let weight = |out: &str, name: &str| -> String {
+        let line = out.lines().find(|l| l.trim_start().starts_with(name));
+        line.unwrap_or_else(|| panic!("no {name} in {out}")).trim().to_string()
+    };
+    let tune = |extra: &[&str]| -> String {
+        let log = log.to_str().unwrap();
+        let args = [&["tune", "--game", "intermedium", "--log", log, "--skip", "0"][..], extra];
+        let o = run(&args.concat());
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let start = tune(&["--steps", "0"]);
+    let free = tune(&["--steps", "50"]);
+    let held = tune(&["--steps", "50", "--hold", "mobile_stone,city_threat"]);
+    for name in ["mobile_stone:", "city_threat:"] {
+        assert_eq!(weight(&held, name), weight(&start, name), "{name} held: {held}");
+    }
+    assert_ne!(weight(&free, "mobile_stone:"), weight(&start, "mobile_stone:"), "{free}");
+    assert_ne!(weight(&held, "mobile_stack:"), weight(&start, "mobile_stack:"), "{held}");
+    let o = run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--hold", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--hold: no feature 'x' (the features: mobile_stone,"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
