@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::cash::Cash;
 use super::eval_cash;
-use super::eval_intermedium::{HAND, TUNED};
+use super::eval_intermedium::{HAND, REFIT, TUNED};
 use super::intermedium::Intermedium;
 use super::levels::{baseline5, level, pick};
 use super::search::search;
@@ -33,10 +33,12 @@ pub enum Agent {
     /// The strong reference: MCTS with a solver, evaluation-valued leaves
     /// and progressive widening (`mcts.rs`).
     Mcts,
-    /// `mcts` evaluating with level 5's tuned weights
-    /// (`eval_intermedium::TUNED`, `eval_cash::TUNED`) instead of the hand
-    /// weights: the same search with the better evaluation, the stronger
-    /// yardstick for level 5.
+    /// `mcts` evaluating with the tuned weights (`eval_intermedium::TUNED`,
+    /// `eval_cash::TUNED`) instead of the hand weights: the same search
+    /// with the better evaluation, the stronger yardstick for level 5. In
+    /// Intermedium these stay round 6's fit, which level 5 played with until
+    /// its refit (`eval_intermedium::REFIT`, round 16), so the yardstick
+    /// does not move with level 5.
     MctsTuned,
     /// Level 5 as it was before issue 11, frozen as a yardstick.
     Baseline5,
@@ -180,10 +182,10 @@ pub fn choose(
             let mut tactics = budget.share(nodes / TACTICS_SHARE);
             let lv = level(GameKind::Intermedium, 5);
             let report =
-                search(&mut Intermedium::lean(rules, &TUNED), &pos, lv.shape, &mut tactics, &draws);
+                search(&mut Intermedium::lean(rules, &REFIT), &pos, lv.shape, &mut tactics, &draws);
             budget.spend(tactics.spent());
             let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
-            let mut domain = Intermedium::lean(rules, &TUNED);
+            let mut domain = Intermedium::lean(rules, &REFIT);
             let (mut moves, lost) =
                 mcts::ranked(&mut domain, &pos, settings, &mut budget, &mut rng, &draws);
             if moves.is_empty() {
