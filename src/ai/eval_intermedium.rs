@@ -85,7 +85,7 @@ pub const TUNED: Weights = Weights {
 /// win-material position of the tactics suite (26 of 30, under item 3's
 /// 90%), as round 14 found for round 13's fit. Against `mcts-tuned`
 /// level 5 scored 60% with them where `TUNED` scored 49% on the same 100
-/// pilot games, and 52.5% against 43.8% over 80 games at full budget
+/// pilot games, and 51.7% against 45.0% over 120 games at full budget
 /// (README "Measured (round 16: ...)"). They differ from `TUNED` mostly in
 /// the opponent's capture threat (78 against 109) and the advance and
 /// ring-step terms.
