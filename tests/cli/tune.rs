@@ -8,30 +8,37 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sowboard")).args(args).output().expect("the binary runs")
 }
 
+/// The log of six games of `greedy` against `random` in `game`, written
+/// to `dir`: data for a fit.
+fn match_log(dir: &std::path::Path, game: &str) -> std::path::PathBuf {
+    let log = dir.join(format!("{game}.log"));
+    let played = run(&[
+        "match",
+        "--game",
+        game,
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--verbose",
+        "--threads",
+        "1",
+    ]);
+    assert!(played.status.success(), "{game}: the match runs");
+    std::fs::write(&log, &played.stdout).expect("the log is written");
+    log
+}
+
 #[test]
 fn tune_reads_every_game_of_a_match_log_in_both_games() {
     let dir = std::env::temp_dir().join(format!("sowboard-tune-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     for game in ["intermedium", "cash-in-hand"] {
-        let log = dir.join(format!("{game}.log"));
-        let played = run(&[
-            "match",
-            "--game",
-            game,
-            "--a",
-            "greedy",
-            "--b",
-            "random",
-            "--games",
-            "6",
-            "--seed",
-            "4",
-            "--verbose",
-            "--threads",
-            "1",
-        ]);
-        assert!(played.status.success(), "{game}: the match runs");
-        std::fs::write(&log, &played.stdout).expect("the log is written");
+        let log = match_log(&dir, game);
         let o = run(&[
             "tune",
             "--game",
@@ -91,25 +98,7 @@ fn tune_refuses_a_log_of_the_other_game_naming_the_move() {
 fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
     let dir = std::env::temp_dir().join(format!("sowboard-tune-from-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let log = dir.join("intermedium.log");
-    let played = run(&[
-        "match",
-        "--game",
-        "intermedium",
-        "--a",
-        "greedy",
-        "--b",
-        "random",
-        "--games",
-        "6",
-        "--seed",
-        "4",
-        "--verbose",
-        "--threads",
-        "1",
-    ]);
-    assert!(played.status.success(), "the match runs");
-    std::fs::write(&log, &played.stdout).expect("the log is written");
+    let log = match_log(&dir, "intermedium");
     let errors = |out: &str, name: &str| -> String {
         let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{out}"));
         line[name.len()..].to_string()
