@@ -99,52 +99,35 @@ fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
     let dir = std::env::temp_dir().join(format!("sowboard-tune-from-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let log = match_log(&dir, "intermedium");
-    let errors = |out: &str, name: &str| -> String {
-        let line = out.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{out}"));
-        line[name.len()..].to_string()
-    };
-    for (from, same_as) in [("tuned", "in use weights:"), ("hand", "hand   weights:")] {
-        let o = run(&[
-            "tune",
-            "--game",
-            "intermedium",
-            "--log",
-            log.to_str().unwrap(),
-            "--steps",
-            "0",
-            "--skip",
-            "0",
-            "--from",
-            from,
-        ]);
-        let out = String::from_utf8_lossy(&o.stdout).to_string();
-        assert!(o.status.success(), "{from}: {out} {}", String::from_utf8_lossy(&o.stderr));
-        assert!(out.contains(&format!("(fitted with the {from} weights;")), "{out}");
-        assert_eq!(errors(&out, "fitted weights:"), errors(&out, same_as), "{from}: {out}");
-    }
-    let bad =
-        run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--from", "x"]);
-    assert_eq!(bad.status.code(), Some(2), "an unknown --from is refused");
-    // `--hold` keeps the named weights at the start and fits the others.
-    let weight = |out: &str, name: &str| -> String {
-        let line = out.lines().find(|l| l.trim_start().starts_with(name));
-        line.unwrap_or_else(|| panic!("no {name} in {out}")).trim().to_string()
+    // The text after `name` on the first line that starts with it.
+    let after = |out: &str, name: &str| -> String {
+        let line = out.lines().map(str::trim_start).find(|l| l.starts_with(name));
+        line.unwrap_or_else(|| panic!("no {name} in {out}"))[name.len()..].to_string()
     };
     let tune = |extra: &[&str]| -> String {
         let log = log.to_str().unwrap();
         let args = [&["tune", "--game", "intermedium", "--log", log, "--skip", "0"][..], extra];
         let o = run(&args.concat());
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(o.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stdout).to_string()
     };
+    for (from, same_as) in [("tuned", "in use weights:"), ("hand", "hand   weights:")] {
+        let out = tune(&["--steps", "0", "--from", from]);
+        assert!(out.contains(&format!("(fitted with the {from} weights;")), "{out}");
+        assert_eq!(after(&out, "fitted weights:"), after(&out, same_as), "{from}: {out}");
+    }
+    let bad =
+        run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--from", "x"]);
+    assert_eq!(bad.status.code(), Some(2), "an unknown --from is refused");
+    // `--hold` keeps the named weights at the start and fits the others.
     let start = tune(&["--steps", "0"]);
     let free = tune(&["--steps", "50"]);
     let held = tune(&["--steps", "50", "--hold", "mobile_stone,city_threat"]);
     for name in ["mobile_stone:", "city_threat:"] {
-        assert_eq!(weight(&held, name), weight(&start, name), "{name} held: {held}");
+        assert_eq!(after(&held, name), after(&start, name), "{name} held: {held}");
     }
-    assert_ne!(weight(&free, "mobile_stone:"), weight(&start, "mobile_stone:"), "{free}");
-    assert_ne!(weight(&held, "mobile_stack:"), weight(&start, "mobile_stack:"), "{held}");
+    assert_ne!(after(&free, "mobile_stone:"), after(&start, "mobile_stone:"), "{free}");
+    assert_ne!(after(&held, "mobile_stack:"), after(&start, "mobile_stack:"), "{held}");
     let o = run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--hold", "x"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
