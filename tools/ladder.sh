@@ -5,7 +5,7 @@
 # from those scores, anchored on greedy = 1000.
 #
 #   tools/ladder.sh [GAME ...]          (default: intermedium cash-in-hand)
-#   GAMES=40 SEED=5 STEPS="5" tools/ladder.sh cash-in-hand
+#   GAMES=40 SEED=5 STEPS="8" tools/ladder.sh cash-in-hand
 #
 # GAMES: games per step (default 40); SEED: match seed (default 5); PLIES:
 # random opening plies (default: Intermedium 2, the match default; Cash in
@@ -13,10 +13,10 @@
 # game for Black, so its pairs split one-one and measure the opening, README
 # "Measured (round 14)"; the levels' own seeds still vary the games); STEPS:
 # which steps to play, by the upper level (1 = level1 vs greedy; default
-# "1 2 3 4 5"); OUT: directory for each match's full output (default
+# "1 2 3 4 5 6 7 8"); OUT: directory for each match's full output (default
 # target/ladder). A step not played now is read from OUT when an earlier
-# run left it there, so after level 5 changes `STEPS=5` re-runs the top
-# step alone and the table is recomputed from all five. Uses
+# run left it there, so after level 8 changes `STEPS=8` re-runs the top
+# step alone and the table is recomputed from all eight. Uses
 # target/release/sowboard (run `cargo build --release` first); matches use
 # every core, so run it alone or under `nice`.
 set -euo pipefail
@@ -24,7 +24,8 @@ cd "$(dirname "$0")/.."
 BIN=target/release/sowboard
 GAMES=${GAMES:-40}
 SEED=${SEED:-5}
-STEPS=${STEPS-"1 2 3 4 5"}
+LEVELS=8
+STEPS=${STEPS-"$(seq -s " " 1 $LEVELS)"}
 OUT=${OUT:-target/ladder}
 mkdir -p "$OUT"
 [ -x "$BIN" ] || { echo "no $BIN: run cargo build --release" >&2; exit 1; }
@@ -32,7 +33,7 @@ mkdir -p "$OUT"
 
 for game in "$@"; do
   case "$game" in cash-in-hand) plies=${PLIES:-0} ;; *) plies=${PLIES:-2} ;; esac
-  for n in 1 2 3 4 5; do
+  for n in $(seq 1 $LEVELS); do
     if [ "$n" = 1 ]; then below=greedy; else below=level$((n - 1)); fi
     file="$OUT/$game-level$n-$below.txt"
     if [[ " $STEPS " == *" $n "* ]]; then
@@ -46,7 +47,7 @@ for game in "$@"; do
   echo "| step | games | score | Wilson 95% | ms/move (upper / lower) | rating |"
   echo "| --- | --- | --- | --- | --- | --- |"
   rating=1000
-  for n in 1 2 3 4 5; do
+  for n in $(seq 1 $LEVELS); do
     if [ "$n" = 1 ]; then below=greedy; else below=level$((n - 1)); fi
     file="$OUT/$game-level$n-$below.txt"
     if [ ! -f "$file" ]; then

@@ -1,4 +1,4 @@
-//! Every player the match harness can field: the five levels and the three
+//! Every player the match harness can field: the eight levels and the
 //! reference agents used to measure them.
 
 use super::budget::Budget;
@@ -6,9 +6,9 @@ use super::cash::Cash;
 use super::eval_cash;
 use super::eval_intermedium::{HAND, REFIT, TUNED};
 use super::intermedium::Intermedium;
-use super::levels::{baseline5, level, pick};
+use super::levels::{baseline5, lapse, level, pick, strong, LEVELS};
 use super::search::search;
-use super::search::{Report, Shape, WIN};
+use super::search::{Report, Scored, Shape, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
 use crate::game::Game;
 use crate::moves::Move;
@@ -35,21 +35,21 @@ pub enum Agent {
     Mcts,
     /// `mcts` evaluating with the tuned weights (`eval_intermedium::TUNED`,
     /// `eval_cash::TUNED`) instead of the hand weights: the same search
-    /// with the better evaluation, the stronger yardstick for level 5. In
-    /// Intermedium these stay round 6's fit, which level 5 played with until
+    /// with the better evaluation, the stronger yardstick for level 8. In
+    /// Intermedium these stay round 6's fit, which level 8 (then 5) played with until
     /// its refit (`eval_intermedium::REFIT`, round 16), so the yardstick
-    /// does not move with level 5.
+    /// does not move with level 8.
     MctsTuned,
     /// Level 5 as it was before issue 11, frozen as a yardstick.
     Baseline5,
-    /// The built-in AI at level 1-5.
+    /// The built-in AI at level 1-`LEVELS`.
     Level(u8),
 }
 
 impl FromStr for Agent {
     type Err = String;
 
-    /// `random`, `greedy`, `uct`, `mcts`, `mcts-tuned`, `baseline5`, `level1` .. `level5`.
+    /// `random`, `greedy`, `uct`, `mcts`, `mcts-tuned`, `baseline5`, `level1` .. `level8`.
     fn from_str(s: &str) -> Result<Agent, String> {
         match s.to_ascii_lowercase().as_str() {
             "random" => Ok(Agent::Random),
@@ -59,9 +59,9 @@ impl FromStr for Agent {
             "mcts-tuned" => Ok(Agent::MctsTuned),
             "baseline5" => Ok(Agent::Baseline5),
             other => match other.strip_prefix("level").and_then(|n| n.parse::<u8>().ok()) {
-                Some(n @ 1..=5) => Ok(Agent::Level(n)),
+                Some(n @ 1..=LEVELS) => Ok(Agent::Level(n)),
                 _ => Err(format!(
-                    "unknown agent '{s}' (expected random, greedy, uct, mcts, mcts-tuned, baseline5 or level1..level5)"
+                    "unknown agent '{s}' (expected random, greedy, uct, mcts, mcts-tuned, baseline5 or level1..level{LEVELS})"
                 )),
             },
         }
@@ -86,8 +86,8 @@ impl fmt::Display for Agent {
 const REFERENCE_NODES: u64 = 200_000;
 
 /// The AI's move for the side to move in `game`, at `level` 1 (weakest) to
-/// 5 (strongest). The same inputs and seed give the same move. `None` only
-/// when the game is over. Levels outside 1..=5 are clamped.
+/// `LEVELS` (strongest). The same inputs and seed give the same move.
+/// `None` only when the game is over. Levels outside 1..=`LEVELS` are clamped.
 pub fn choose_move(
     game: &Game,
     level: u8,
@@ -95,7 +95,7 @@ pub fn choose_move(
     limits: Limits,
     clock: &dyn Clock,
 ) -> Option<Transition> {
-    choose(Agent::Level(level.clamp(1, 5)), game, seed, limits, clock)
+    choose(Agent::Level(level.clamp(1, LEVELS)), game, seed, limits, clock)
 }
 
 /// Root noise of `mcts` (win probability, peak to peak): 2%, a few tenths
@@ -170,17 +170,18 @@ pub fn choose(
                 }
             }
         }
-        Agent::Level(n @ 4..=5) if pos.game == GameKind::Intermedium => {
-            // Level 4 is level 5 on a smaller budget: the alpha-beta level 4
-            // of rounds 1-9 lost all 40 games to this level 5.
-            let own = if n == 5 { LEVEL5_INTERMEDIUM_NODES } else { LEVEL4_INTERMEDIUM_NODES };
-            let nodes = limits.nodes.unwrap_or(own);
+        Agent::Level(n) if pos.game == GameKind::Intermedium && strong(pos.game, n).is_some() => {
+            // Levels 4-7 are the top level on smaller budgets (and 4-5 with
+            // lapses): the alpha-beta level 4 of rounds 1-9 lost all 40
+            // games to this search.
+            let plan = strong(pos.game, n).expect("a strong level");
+            let nodes = limits.nodes.unwrap_or(plan.nodes);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
             // A short alpha-beta search first: it reads exchanges of
             // material exactly where the tree search only samples them.
             let mut tactics = budget.share(nodes / TACTICS_SHARE);
-            let lv = level(GameKind::Intermedium, 5);
+            let lv = level(GameKind::Intermedium, LEVELS);
             let report =
                 search(&mut Intermedium::lean(rules, &REFIT), &pos, lv.shape, &mut tactics, &draws);
             budget.spend(tactics.spent());
@@ -198,16 +199,25 @@ pub fn choose(
             if let Some(report) = report {
                 prefer_clear_material(&mut moves, open, &report);
             }
+            // A lapse never passes over a win in one or a repetition draw
+            // the search chose, nor lapses into a draw (`steady`).
+            let steady = |t: &Transition| t.decisive.is_none() && !draws_by_repetition(t, &draws);
+            if let Some(k) =
+                lapse(&plan, open, &mut rng).filter(|&k| steady(&moves[0]) && steady(&moves[k]))
+            {
+                moves.swap(0, k);
+            }
             let i = guard_intermedium(&moves, open, &rules);
             moves.into_iter().nth(i)
         }
-        Agent::Level(n @ 4..=5) if pos.game == GameKind::CashInHand => {
-            // Level 4 is level 5's search on a small budget, as in
-            // Intermedium: the depth-2 level 4 of rounds 1-14 was no step
-            // above level 3 and lost all 40 games to level 5.
-            let lv = level(GameKind::CashInHand, 5);
-            let own = if n == 5 { lv.nodes } else { LEVEL4_CASH_NODES };
-            let nodes = limits.nodes.unwrap_or(own);
+        Agent::Level(n) if pos.game == GameKind::CashInHand && strong(pos.game, n).is_some() => {
+            // Levels 5-7 are the top level's search on smaller budgets or
+            // with lapses, as in Intermedium: a wider depth-2 search (the
+            // level 4 of rounds 1-14) was no step above today's level 4 and
+            // lost all 40 games to the top level.
+            let plan = strong(pos.game, n).expect("a strong level");
+            let lv = level(GameKind::CashInHand, LEVELS);
+            let nodes = limits.nodes.unwrap_or(plan.nodes);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
             let mut tuned = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
@@ -223,6 +233,16 @@ pub fn choose(
             let material = search(&mut Cash::for_levels(rules), &pos, shallow, &mut check, &draws);
             budget.spend(check.spent());
             let mut i = pick(&report, &lv, &mut rng);
+            // As in Intermedium: no lapse from a decided move or a
+            // repetition draw, nor into a draw.
+            let steady =
+                |m: &Scored| m.score.abs() < WIN / 2 && !draws_by_repetition(&m.transition, &draws);
+            let moves = &report.moves;
+            if let Some(k) = lapse(&plan, moves.len(), &mut rng)
+                .filter(|&k| steady(&moves[i]) && steady(&moves[k]))
+            {
+                i = k;
+            }
             // A static score checks nothing: the check must have looked at
             // the replies (with small budgets it may not get that far).
             let check = material.as_ref().filter(|m| m.moves.first().is_some_and(|b| b.depth >= 2));
@@ -264,48 +284,25 @@ pub fn choose(
     }
 }
 
-/// Node budget of Intermedium level 5, which plays by `mcts` with the
-/// domain's exact knowledge taken as proof (`mcts::Settings::prove`) and
-/// the lean domain (`Intermedium::lean`): less than the reference `mcts`'s
-/// 750 000, since its nodes charge less work for the capture listings it
-/// skips, so that the two take about the same time a move (README
-/// "Measured (round 10 ...)"). Its alpha-beta shape in `levels.rs` still
-/// serves the analysis.
-const LEVEL5_INTERMEDIUM_NODES: u64 = 550_000;
-
-/// Node budget of Intermedium level 4: level 5's search on a sixteenth of
-/// its nodes, a step of the ladder between level 3 and level 5 (README
-/// "Level ladder and ratings").
-const LEVEL4_INTERMEDIUM_NODES: u64 = 34_375;
-
-/// Intermedium level 5's share of its nodes for the alpha-beta search that
+/// Intermedium level 8's share of its nodes for the alpha-beta search that
 /// checks the tree search's choice for material (1 / this).
 const TACTICS_SHARE: u64 = 4;
 /// Points (1/100 stone) by which the alpha-beta search must prefer its move
-/// to the tree search's choice before level 5 plays it instead. At 2 stones
+/// to the tree search's choice before level 8 plays it instead. At 2 stones
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
 
-/// Node budget of Cash in Hand level 4: level 5's search (the tuned
-/// evaluation at depth 3, widths 64/32, and the hand-weighted check) on
-/// this many nodes. It scored 80.0% against level 3 and level 5 82.5%
-/// against it (40 games each), where the depth-2 level 4 (still the
-/// analysis's level 4 in `levels.rs`) scored 56.2% against level 3 and
-/// lost all 40 to level 5; 12 000 and 30 000 nodes tilted the two steps
-/// the other ways (README "Level ladder and ratings").
-const LEVEL4_CASH_NODES: u64 = 20_000;
-
-/// Nodes of Cash in Hand level 5's hand-weighted check: 1 / this of its
+/// Nodes of Cash in Hand level 8's hand-weighted check: 1 / this of its
 /// budget, at least `CASH_CHECK_MIN`, at most what the tuned search left.
 /// On all the nodes left, the check's depth-2 search went on to every root
-/// move and made level 5 slower than `mcts` (433 against 369 ms a move).
+/// move and made level 8 (then 5) slower than `mcts` (433 against 369 ms a move).
 const CASH_CHECK_SHARE: u64 = 16;
 const CASH_CHECK_MIN: u64 = 60_000;
 
-/// Depth of Cash in Hand level 5's hand-weighted check: the tactics
+/// Depth of Cash in Hand level 8's hand-weighted check: the tactics
 /// suite's material answers are two plies deep, and at depth 3 the check
-/// made level 5 slower than `mcts` (440 against 401 ms a move over 40
+/// made level 8 (then 5) slower than `mcts` (440 against 401 ms a move over 40
 /// games, README round 7).
 const CASH_CHECK_DEPTH: u32 = 2;
 
@@ -335,7 +332,7 @@ fn prefer_clear_material(moves: &mut [Transition], open: usize, report: &Report)
     }
 }
 
-/// The index in `moves` (best first) that Intermedium level 5 plays: the
+/// The index in `moves` (best first) that Intermedium level 8 plays: the
 /// first, unless it lets the opponent capture our city next move or hangs
 /// `BIG_STACK` stones while a later move does neither (checked in order of
 /// preference). The tree search should see both, but it grows a line only
@@ -386,7 +383,7 @@ const SPARE_CHECKS: usize = 60;
 /// misjudged leaf, while the loss is certain.
 ///
 /// With `all_too`, a move after which the opponent can take every stone
-/// the mover has (and so win) hangs as well: Cash in Hand level 5, whose
+/// the mover has (and so win) hangs as well: Cash in Hand level 8, whose
 /// width-32 search may not reach the replies on a small budget or a short
 /// deadline. A move that draws by repetition (`draws`) ends the game: nothing hangs.
 fn spare_stones(
@@ -402,7 +399,7 @@ fn spare_stones(
         let big = if all_too { BIG_STACK.min(mine) } else { BIG_STACK };
         biggest_reply_capture(t, rules) >= big
     };
-    let ends = |t: &Transition| t.decisive.is_some() || draws.contains(&zobrist::hash(&t.position));
+    let ends = |t: &Transition| t.decisive.is_some() || draws_by_repetition(t, draws);
     if ends(&report.moves[chosen].transition) || !hangs(chosen) {
         return chosen;
     }
@@ -423,6 +420,11 @@ fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
         }
     };
     replies.iter().map(|r| r.captured_stones).max().unwrap_or(0)
+}
+
+/// Whether `t` draws by repetition: its position is one of `draws`.
+fn draws_by_repetition(t: &Transition, draws: &[u64]) -> bool {
+    draws.contains(&zobrist::hash(&t.position))
 }
 
 /// Positions (by hash) that the game has seen twice: a move into one of

@@ -26,7 +26,7 @@ use super::agents::repetition_draws;
 use super::budget::Budget;
 use super::cash::Cash;
 use super::intermedium::Intermedium;
-use super::levels::{level, Level};
+use super::levels::{level, Level, LEVELS};
 use super::search::{search, Report, Shape, WIN};
 use super::Clock;
 use crate::errors::LimitExceeded;
@@ -116,7 +116,8 @@ impl fmt::Display for Score {
     }
 }
 
-/// How hard to look: a level's search (1-5, clamped), optionally with its
+/// How hard to look: a level's search (1-`LEVELS`, clamped; the analysis
+/// searches every level by its alpha-beta shape, `levels::level`), optionally with its
 /// own node budget instead of the level's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
@@ -126,7 +127,7 @@ pub struct Strength {
 
 impl Strength {
     /// The analysis board's default: the strongest level with its budget.
-    pub const ANALYSIS: Strength = Strength { level: 5, nodes: None };
+    pub const ANALYSIS: Strength = Strength { level: LEVELS, nodes: None };
 
     pub(crate) fn settings(self, game: GameKind) -> Level {
         let mut lv = level(game, self.level);

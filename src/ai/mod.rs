@@ -34,6 +34,7 @@ mod uct;
 mod zobrist;
 
 pub use agents::{choose, choose_move, Agent};
+pub use levels::LEVELS;
 pub use merge_draw::merge_distance;
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm

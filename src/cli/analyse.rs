@@ -15,8 +15,8 @@ use std::io::Write;
 /// when no level is given).
 #[derive(Args)]
 pub struct StrengthArgs {
-    /// Search level 1-5 (analyse: default 5; review: default 4 within 200 000 nodes).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// Search level 1-8 (analyse: default 8; review: default 4 within 200 000 nodes).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=sowboard::ai::LEVELS as i64))]
     level: Option<u8>,
     /// Node budget per position instead of the level's own.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]

@@ -29,7 +29,7 @@ fn set_ups() -> impl Iterator<Item = (&'static str, &'static str)> {
 fn page_deadline_ms(level: u8) -> Option<f64> {
     match level {
         1 | 2 => Some(4000.0),
-        3 | 4 => Some(5000.0),
+        3..=6 => Some(5000.0),
         _ => Some(8000.0),
     }
 }
@@ -65,7 +65,7 @@ fn measure(name: &str, pos: &Position, rules: &Rules) {
     };
     let list_ms = ms(t);
     let mut ai = Vec::new();
-    for level in 1..=5u8 {
+    for level in 1..=sowboard::ai::LEVELS {
         let t = Instant::now();
         let limits = Limits { nodes: None, time_ms: page_deadline_ms(level) };
         let mv = session.ai_move(level, 1, limits, &SystemClock::new());

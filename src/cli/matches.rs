@@ -27,7 +27,7 @@ pub struct MatchArgs {
     /// intermedium or cash-in-hand.
     #[arg(long)]
     game: String,
-    /// First agent: random, greedy, uct, mcts, mcts-tuned, baseline5, level1..level5.
+    /// First agent: random, greedy, uct, mcts, mcts-tuned, baseline5, level1..level8.
     #[arg(long)]
     a: String,
     /// Second agent.

@@ -10,7 +10,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use sowboard::ai::{choose_move, Limits, NoClock};
+use sowboard::ai::{choose_move, Limits, NoClock, LEVELS};
 use sowboard::{
     cash_random_move, Game, GameKind, Move, Position, Rules, Transition, DEFAULT_MOVE_LIMIT,
 };
@@ -37,7 +37,7 @@ struct Tally {
 #[derive(Clone, Copy, Debug)]
 enum Player {
     Random,
-    /// An AI level (1-5).
+    /// An AI level (1-8).
     Ai(u8),
 }
 
@@ -52,11 +52,11 @@ pub struct Options {
     pub nodes: Option<u64>,
 }
 
-/// Reads `--levels A,B` (two levels from 1 to 5).
+/// Reads `--levels A,B` (two levels from 1 to `LEVELS`).
 pub fn parse_levels(text: &str) -> Result<(u8, u8), String> {
     let level = |t: &str| match t.trim().parse::<u8>() {
-        Ok(n) if (1..=5).contains(&n) => Ok(n),
-        _ => Err(format!("--levels: `{t}` is not a level from 1 to 5")),
+        Ok(n) if (1..=LEVELS).contains(&n) => Ok(n),
+        _ => Err(format!("--levels: `{t}` is not a level from 1 to {LEVELS}")),
     };
     match text.split_once(',') {
         Some((a, b)) => Ok((level(a)?, level(b)?)),

@@ -16,7 +16,10 @@ pub struct TacticsArgs {
     #[arg(long)]
     file: Option<String>,
     /// Agents to test, comma-separated.
-    #[arg(long, default_value = "random,greedy,level1,level2,level3,level4,level5,baseline5,mcts")]
+    #[arg(
+        long,
+        default_value = "random,greedy,level1,level2,level3,level4,level5,level6,level7,level8,baseline5,mcts"
+    )]
     agents: String,
     /// Per-move node budget (default: each agent's own).
     #[arg(long)]

@@ -8,6 +8,7 @@ use super::game::JsGame;
 use super::views::side_name;
 use crate::ai::analyse::{analyse, Analysis, Score, Strength};
 use crate::ai::review::{review, REVIEW};
+use crate::ai::LEVELS;
 use crate::game_rules::DEFAULT_MOVE_LIMIT;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -82,7 +83,7 @@ struct ThreatsJs {
 }
 
 fn strength(level: &JsValue, nodes: &JsValue, default: Strength) -> Result<Strength, ApiError> {
-    let level = opt_int(level, "level", 1.0, 5.0)?;
+    let level = opt_int(level, "level", 1.0, f64::from(LEVELS))?;
     let nodes = opt_int(nodes, "nodes", 1.0, 1e9)?;
     Ok(match (level, nodes) {
         (None, None) => default,
@@ -122,7 +123,7 @@ fn call(f: &js_sys::Function, args: &[JsValue], error: &mut Option<JsValue>) -> 
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
     /// Analyses the current position: `{best, score, pv, depth, nodes}` of
-    /// the last finished pass, or null once the game is over. `level` 1-5
+    /// the last finished pass, or null once the game is over. `level` 1-8
     /// (default 5) or `nodes` (a node budget); `onReport(analysis)` gets
     /// each pass as the search deepens and may return false to stop.
     /// `score.kind` is `cp` (hundredths of a stone for the side to move),

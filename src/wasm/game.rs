@@ -6,7 +6,7 @@ use super::args::{
 };
 use super::clock::PerformanceClock;
 use super::views;
-use crate::ai::Limits;
+use crate::ai::{Limits, LEVELS};
 use crate::board::{Board, Cell};
 use crate::game::Game;
 use crate::moves::MAX_MOVE_TEXT;
@@ -340,7 +340,7 @@ impl JsGame {
     }
 
     /// The AI's move for the side to move, in notation, without playing it;
-    /// null once the game is over. `level` 1-5, `seed` a whole number (same
+    /// null once the game is over. `level` 1-8, `seed` a whole number (same
     /// seed, same move), `budgetMs` the thinking time (default: the level's).
     #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
     pub fn ai_move(
@@ -350,7 +350,7 @@ impl JsGame {
         #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
         budget_ms: JsValue,
     ) -> ApiResult<JsValue> {
-        let level = arg_int(&level, "level", 1.0, 5.0)? as u8;
+        let level = arg_int(&level, "level", 1.0, f64::from(LEVELS))? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
         let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
         let clock = PerformanceClock::new();

@@ -1,7 +1,7 @@
 //! Cash in Hand AI behaviour: captures found by the candidate generator,
 //! legal moves only, reproducible games.
 
-use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock};
+use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock, LEVELS};
 use sowboard::{Game, GameKind, Rules};
 
 const SMALL: Limits = Limits { nodes: Some(20_000), time_ms: None };
@@ -16,7 +16,7 @@ fn finds_a_capture_for_material() {
     // The capture is real.
     let t = game.position().play_text("e6:1 d5:1 (:d4) c4:3", game.rules()).unwrap();
     assert_eq!(t.captured_stones, 3);
-    for level in 2..=5 {
+    for level in 2..=LEVELS {
         let t = choose_move(&game, level, 9, SMALL, &NoClock).expect("a move");
         assert!(
             t.captured_stones >= 3,

@@ -3,7 +3,7 @@
 //! every move unless the lead is flattened (`eval_cash::compress`): it then
 //! shuffled for hundreds of plies. Node budgets only, no clock.
 
-use sowboard::ai::{choose, Agent, Limits, NoClock};
+use sowboard::ai::{choose, Agent, Limits, NoClock, LEVELS};
 use sowboard::{Game, Position, Rules, Side};
 
 /// White a8:30 and h1:30 against Black's four single stones on d4, e5, b2
@@ -37,7 +37,7 @@ fn plies_to_finish(
 
 fn finishes(finisher: Agent) {
     for seed in [1, 2, 3] {
-        for defender in [Agent::Level(3), Agent::Level(5)] {
+        for defender in [Agent::Level(3), Agent::Level(LEVELS)] {
             let end = plies_to_finish(finisher, defender, seed, 80);
             eprintln!("{finisher} seed {seed} against {defender}: {end:?}");
             let (plies, winner) = end.unwrap_or_else(|| {
@@ -58,6 +58,6 @@ fn mcts_far_ahead_wins_instead_of_shuffling() {
 /// conversion terms must still make them finish.
 #[test]
 fn the_tuned_players_far_ahead_win_too() {
-    finishes(Agent::Level(5));
+    finishes(Agent::Level(LEVELS));
     finishes(Agent::MctsTuned);
 }

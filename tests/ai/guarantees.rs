@@ -9,7 +9,7 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock};
+use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock, LEVELS};
 use sowboard::{Game, GameKind, Position, Rules, Side, Transition};
 
 const SMALL: Limits = Limits { nodes: Some(20_000), time_ms: None };
@@ -96,7 +96,7 @@ fn takes_wins(kind: GameKind, seed: u64, wanted: usize) {
         }
         found += 1;
         let game = Game::from_position(pos, rules);
-        for level in 1..=5 {
+        for level in 1..=LEVELS {
             let t = choose_move(&game, level, found as u64, SMALL, &NoClock).expect("a move");
             assert_eq!(
                 winner_of(&t, &rules),
@@ -170,15 +170,15 @@ fn cash_every_level_takes_a_win_in_one() {
 
 #[test]
 fn intermedium_no_level_allows_a_win_in_one_that_a_move_prevents() {
-    avoids_losses(GameKind::Intermedium, 3, 8, 1..=5);
+    avoids_losses(GameKind::Intermedium, 3, 8, 1..=LEVELS);
 }
 
-/// Level 1 scores moves without looking at the replies, and in Cash in
-/// Hand no static sign tells that the opponent can take every last stone,
-/// so the promise starts at level 2 there.
+/// Cash in Hand levels 1 and 2 score moves without looking at the replies,
+/// and no static sign tells that the opponent can take every last stone,
+/// so the promise starts at level 3 there.
 #[test]
-fn cash_no_level_from_2_allows_a_win_in_one_that_a_move_prevents() {
-    avoids_losses(GameKind::CashInHand, 4, 10, 2..=5);
+fn cash_no_level_from_3_allows_a_win_in_one_that_a_move_prevents() {
+    avoids_losses(GameKind::CashInHand, 4, 10, 3..=LEVELS);
 }
 
 /// Black's 2-stack on h8 and White's 2-stack on b1 step back and forth;
@@ -219,7 +219,8 @@ fn avoids_a_repetition_draw_when_ahead() {
     let mut probe = game.clone();
     probe.push(draw.clone());
     assert!(probe.outcome().is_some_and(|o| o.winner.is_none()), "the move must draw");
-    for level in 2..=5 {
+    // Levels 1-2 score moves statically: a repetition is seen from level 3.
+    for level in 3..=LEVELS {
         let t = choose_move(&game, level, 7, SMALL, &NoClock).unwrap();
         assert_ne!(t.position.board, draw.position.board, "level {level} took the draw");
     }
@@ -229,7 +230,7 @@ fn avoids_a_repetition_draw_when_ahead() {
 fn takes_a_repetition_draw_when_losing() {
     // White has 12 stones more.
     let (game, draw) = repetition_game("a5=0", "a6=12");
-    for level in 2..=5 {
+    for level in 3..=LEVELS {
         let t = choose_move(&game, level, 7, SMALL, &NoClock).unwrap();
         assert_eq!(t.position.board, draw.position.board, "level {level} played {}", t.mv);
     }

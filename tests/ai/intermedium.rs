@@ -1,7 +1,7 @@
 //! Intermedium AI behaviour: city captures taken and prevented, legal moves
 //! only, and reproducible games.
 
-use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock};
+use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock, LEVELS};
 use sowboard::{EndReason, Game, Position, Rules, Side, DEFAULT_MOVE_LIMIT};
 
 /// Small budgets keep the tests quick; the guarantees hold at any budget.
@@ -26,7 +26,7 @@ const CITY_IN_ONE: &str = "intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0
 fn takes_a_city_capture_in_one() {
     let game = game_at(CITY_IN_ONE);
     assert!(wins_city(game.position(), game.rules()), "the set-up must offer a city capture");
-    for level in 2..=5 {
+    for level in 2..=LEVELS {
         let t = choose_move(&game, level, 3, SMALL, &NoClock).expect("a move");
         let outcome = t.decisive.expect("the city capture ends the game");
         assert_eq!(outcome.winner, Some(Side::First), "level {level}");
@@ -50,7 +50,7 @@ fn blocks_a_city_capture_in_one() {
     let blue = pos.legal_moves(&rules, DEFAULT_MOVE_LIMIT).unwrap();
     let parries = blue.iter().filter(|t| !wins_city(&t.position, &rules)).count();
     assert!(parries > 0 && parries < blue.len());
-    for level in 2..=5 {
+    for level in 2..=LEVELS {
         let t = choose_move(&game, level, 5, SMALL, &NoClock).expect("a move");
         assert!(!wins_city(&t.position, &rules), "level {level} played {} and lost the city", t.mv);
     }

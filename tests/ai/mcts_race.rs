@@ -64,12 +64,13 @@ fn mcts_parries_a_city_threat_in_one() {
 /// tree search only sampled). Level 5 takes the exact knowledge as proof
 /// (`mcts::Settings::prove`) and must not walk into it.
 #[test]
-fn level5_does_not_walk_into_an_unstoppable_city_threat() {
+fn top_level_does_not_walk_into_an_unstoppable_city_threat() {
     let game = game_after("d3-c2-b3-c4-b5 a9-b8-a7-b6-a5 b3-c4-b5-a6-b7-a8 b8-c7-d6-c5-b4-a5 c4-b5-a6-b7-c6-b5-a6 c9-b8-c7-b6-c5 e4-d5-c6-b7-a8 d8-c7-b8-a7-b6 c2-b3-c4-b5-c6-d5 c7-d6-e5-f4-e3-f2-g3-f4 a4-b5-a6-b7-c6 e7-f6-e5-f4-e3");
     assert_line_loses(&game, ["e2-d3-c4-b5-a6", "f4-e3-d2-c1"]);
     for seed in 0..3 {
         let limits = Limits { nodes: Some(250_000), time_ms: None };
-        let t = sowboard::ai::choose_move(&game, 5, seed, limits, &NoClock).expect("a move");
+        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
+            .expect("a move");
         assert_ne!(t.mv.to_string(), "e2-d3-c4-b5-a6", "seed {seed}");
     }
 }
@@ -82,13 +83,20 @@ fn level5_does_not_walk_into_an_unstoppable_city_threat() {
 /// it. A move proven lost is never the guard's rescue (`mcts::ranked` puts
 /// such moves last and counts them).
 #[test]
-fn level5_guard_does_not_trade_a_stack_for_the_city() {
+fn top_level_guard_does_not_trade_a_stack_for_the_city() {
     let game = game_after("e4-d5-e6-f7-g6 d8-e9-d10-c9-b10 c2-d3-c4-b3-a4 c7-d8-e9-f8-g7 d3-c4-b5-a4-b3-c4 f8-e9-d8-c9-b8-a9 a2-b3-c4-b5-a4 e7-d8-c9-b10-a9 c4-d5-c6-d7-e8-f9-e10-d9-e8 c9-d8-e9-f10-g9-f8-e9-d10 b3-a4-b5-a6-b7-c8-d9-e10");
     assert_line_loses(&game, ["d8-c9-d10-e9-f10", "e8-d9-e10"]);
     // Seed 0 is the one that played the losing move (with the level's own
     // budget and with four times it).
     for seed in 0..3 {
-        let t = sowboard::ai::choose_move(&game, 5, seed, Limits::default(), &NoClock).unwrap();
+        let t = sowboard::ai::choose_move(
+            &game,
+            sowboard::ai::LEVELS,
+            seed,
+            Limits::default(),
+            &NoClock,
+        )
+        .unwrap();
         assert_ne!(t.mv.to_string(), "d8-c9-d10-e9-f10", "seed {seed}");
     }
 }

@@ -5,7 +5,7 @@
 //! captured have an empty neighbour that no move can reach this turn.
 
 use sowboard::ai::analyse::{analyse, Strength};
-use sowboard::ai::{choose_move, merge_distance, Limits, NoClock};
+use sowboard::ai::{choose_move, merge_distance, Limits, NoClock, LEVELS};
 use sowboard::{Game, Position, Rules, Side};
 
 fn game(text: &str) -> Game {
@@ -39,10 +39,11 @@ fn the_side_that_would_lose_stones_merges_into_the_fortress() {
     // What the merge saves: walking g2 away instead loses h1 at once.
     let away = g.position().play_text("g2:32 f3:32", &rules).unwrap().position;
     let after = Game::from_position(away, rules);
-    let reply = choose_move(&after, 5, 1, Limits { nodes: Some(200_000), time_ms: None }, &NoClock)
-        .expect("a reply");
+    let reply =
+        choose_move(&after, LEVELS, 1, Limits { nodes: Some(200_000), time_ms: None }, &NoClock)
+            .expect("a reply");
     assert!(reply.captured_stones >= 32, "Black takes h1: {}", reply.mv);
-    for level in 2..=5 {
+    for level in 2..=LEVELS {
         for seed in 0..3 {
             let limits = Limits { nodes: Some(200_000), time_ms: None };
             let t = choose_move(&g, level, seed, limits, &NoClock).expect("a move");
@@ -72,7 +73,7 @@ fn a_merged_position_is_scored_as_the_draw_it_is() {
     // evaluation would call it better for Black; it cannot win, so at most
     // a draw, at every level (deeper levels also see the stack's attacks).
     assert_eq!(analysed(&merged, 1), 0, "one ply: exactly the draw");
-    for level in 2..=5 {
+    for level in 2..=LEVELS {
         assert!(analysed(&merged, level) <= 0, "level {level}");
     }
     // One stone more for Black and the same picture is no draw: Black is

@@ -56,7 +56,7 @@ test('an Intermedium move played by clicking the canvas, then the AI answers', a
 
 test('the AI thinks in a worker: the page keeps drawing frames meanwhile', async (ctx) => {
   const { page } = await open(ctx);
-  await page.selectOption('#level', '5');
+  await page.selectOption('#level', '8');
   await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
   await page.waitForFunction(() => document.querySelector('sowing-board').thinking);
   const frameWhileThinking = await page.evaluate(() => new Promise((resolve) => {
@@ -67,7 +67,7 @@ test('the AI thinks in a worker: the page keeps drawing frames meanwhile', async
   for (let i = 0; i < 100 && !aiWorker(); i++) await page.waitForTimeout(100);
   assert(aiWorker(), `an AI worker runs (${page.workers().map((w) => w.url())})`);
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2, null, { timeout: 120_000 });
-  // A level-5 search takes many frames; if the AI ran on the page's thread no
+  // A level-8 search takes many frames; if the AI ran on the page's thread no
   // frame could be drawn until it finished.
   assert(frameWhileThinking, 'a frame was drawn while the AI was thinking');
   await page.close();

@@ -15,7 +15,7 @@ const engine = await import(new URL('sowboard.js', PKG));
 await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game } = engine;
 
-const [game = 'cash-in-hand', levelText = '5', gamesText = '4'] = process.argv.slice(2);
+const [game = 'cash-in-hand', levelText = '8', gamesText = '4'] = process.argv.slice(2);
 const level = Number(levelText);
 const games = Number(gamesText);
 const MAX_PLIES = 200;

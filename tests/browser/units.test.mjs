@@ -75,6 +75,17 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
   delete globalThis.localStorage;
 });
 
+test('save: the levels of a five-level save become the same players of the eight', async () => {
+  const { parseSave } = await import('../../www/app/save.js');
+  const old = { version: 1, game: 'cash-in-hand', position: 'cash-in-hand x', moves: [], mode: 'ai', side: 'first' };
+  const levels = [1, 2, 3, 4, 5].map((level) => parseSave(JSON.stringify({ ...old, level })).state?.level);
+  assertEqual(levels, [1, 2, 3, 7, 8], 'old 4 and 5 are today\'s 7 and 8');
+  assert(parseSave(JSON.stringify({ ...old, level: 6 })).error, 'a five-level save with level 6 is damaged');
+  assertEqual(parseSave(JSON.stringify({ ...old, levels: 8, level: 6 })).state?.level, 6, 'an eight-level save keeps its level');
+  assert(parseSave(JSON.stringify({ ...old, levels: 8, level: 9 })).error, 'level 9 of 8 is damaged');
+  assert(parseSave(JSON.stringify({ ...old, levels: 5, level: 5 })).error, 'a `levels` other than 8 is damaged');
+});
+
 test('save: a tab writes only over the save it last wrote or read; storage that refuses says why', async () => {
   const store = new Map();
   globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };

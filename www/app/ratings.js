@@ -5,20 +5,20 @@
 // anchored on greedy = 1000. `null`: not measured yet (no number is shown).
 // Update them from a new ladder run when a level changes.
 
-/** @type {Record<string, (number | null)[]>} ratings of levels 1-5 by game name */
+/** @type {Record<string, (number | null)[]>} ratings of levels 1-8 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [873, 1142, 1357, 2116, 2357],
-  'cash-in-hand': [1759, 1950, 2097, 2338, 2607],
+  intermedium: [873, 1105, 1346, 1514, 1661, 1829, 1956, 2197],
+  'cash-in-hand': [1382, 1471, 1662, 1809, 1889, 1997, 2086, 2266],
 };
 
 /** "3 ≈1500" for a level menu (short: it fits a phone's half-width menu). */
 export function levelText(game, level) {
   const rating = LEVEL_RATINGS[game]?.[level - 1];
-  const words = level === 1 ? ' (easiest)' : level === 5 ? ' (strongest)' : '';
+  const words = level === 1 ? ' (easiest)' : level === 8 ? ' (strongest)' : '';
   return rating ? `${level}${words} ≈${rating}` : `${level}${words}`;
 }
 
-/** Labels the options of a level `select` (values 1-5) for `game`. */
+/** Labels the options of a level `select` (values 1-8) for `game`. */
 export function labelLevels(select, game) {
   for (const option of select.options) option.textContent = levelText(game, Number(option.value));
   select.title = 'Approximate ratings, measured in AI matches (greedy play = 1000; 200 more wins about 3 games in 4)';

@@ -11,6 +11,10 @@ export const KEY = 'sowboard.save';
 const VERSION = 1;
 const MODES = ['ai', 'hotseat', 'demo'];
 const GAMES = ['intermedium', 'cash-in-hand'];
+/** AI levels (1 easiest): saves record how many there were. */
+const LEVELS = 8;
+/** A level of the five-level saves, as today's level. */
+const FIVE_TO_EIGHT = [0, 1, 2, 3, 7, 8];
 
 /** This page's name in the stamps it writes (random: two tabs never share one). */
 const TAB = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
@@ -49,7 +53,7 @@ export function saveGame(state, expected, { force = false } = {}) {
     const stored = stampOf(localStorage.getItem(KEY));
     if (!force && !sameStamp(stored, expected)) return { conflict: true };
     const stamp = { tab: TAB, rev: (stored?.rev ?? 0) + 1 };
-    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, ...state, ...stamp }));
+    localStorage.setItem(KEY, JSON.stringify({ version: VERSION, levels: LEVELS, ...state, ...stamp }));
     return { stamp };
   } catch (err) {
     // Storage full or disabled (private modes): the game stays in memory only.
@@ -87,7 +91,12 @@ function validate(s) {
   if (!Array.isArray(s.moves) || s.moves.length > 100_000 || !s.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
   if (!MODES.includes(s.mode)) fail('mode');
   if (!['first', 'second'].includes(s.side)) fail('side');
-  if (!Number.isInteger(s.level) || s.level < 1 || s.level > 5) fail('level');
+  // Saves from before the eight levels have no `levels`: their levels 4
+  // and 5 are today's 7 and 8 (the same players, README "Level ladder").
+  if (s.levels !== undefined && s.levels !== LEVELS) fail('levels');
+  const top = s.levels === undefined ? 5 : LEVELS;
+  if (!Number.isInteger(s.level) || s.level < 1 || s.level > top) fail('level');
+  const level = s.levels === undefined ? FIVE_TO_EIGHT[s.level] : s.level;
   // `animation` came later in version 1: absent means on. So did the stamp
   // (`tab`, `rev`): a save without one is read like any other.
   if (s.animation !== undefined && typeof s.animation !== 'boolean') fail('animation');
@@ -99,5 +108,5 @@ function validate(s) {
     const ok = key === 'quietLimit' ? Number.isInteger(r[key]) : (key === 'firstMoveRule' || key === 'repetitionDraw') && typeof r[key] === 'boolean';
     if (!ok) fail(`rules.${key}`);
   }
-  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level: s.level, animation: s.animation ?? true, rules: r };
+  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level, animation: s.animation ?? true, rules: r };
 }

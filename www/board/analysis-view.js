@@ -126,7 +126,7 @@ export class BoardAnalysis {
 
   /**
    * The engine's analysis of the position on show (null once the game is
-   * over there). `level` 1-5 (default 5) or `nodes`; `onReport` gets each
+   * over there). `level` 1-8 (default 8) or `nodes`; `onReport` gets each
    * deeper pass. A new call stops the one before (it resolves to null).
    * @param {{level?: number, nodes?: number, onReport?: (a: Analysis) => void}} [options]
    * @returns {Promise<Analysis | null>}

@@ -409,7 +409,7 @@ export class SowingBoard extends HTMLElement {
   /** The engine's analysis of the position on show, from the analysis
    * worker: a Promise of `{best, score, pv, depth, nodes}` (the wasm API's
    * `Analysis`), null once the game is over there or when a later call
-   * stopped this one. `level` 1-5 (default 5) or `nodes`; `onReport` gets
+   * stopped this one. `level` 1-8 (default 8) or `nodes`; `onReport` gets
    * each deeper pass as it comes.
    * @param {{level?: number, nodes?: number, onReport?: (a: import('../pkg/sowboard.js').Analysis) => void}} [options] */
   analyse(options) {

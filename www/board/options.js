@@ -21,7 +21,7 @@ export function notReady() {
  * would think for many seconds in wasm (levels 4-5 in deep middle games, and
  * every level on hostile set-ups such as a board full of tall stacks, where
  * scoring each move statically takes minutes: `sowboard bench --hostile`). */
-export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 8000 });
+export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 5000, 6: 5000, 7: 8000, 8: 8000 });
 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
@@ -32,8 +32,8 @@ export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animati
  * @typedef {object} Options
  * @property {string} game
  * @property {string[]} aiSides  the sides the AI plays (names from the engine)
- * @property {number} level  1-5
- * @property {number} analysisLevel  1-5: the `analysis` bar's search (`analysis-level`, else `level`)
+ * @property {number} level  1-8
+ * @property {number} analysisLevel  1-8: the `analysis` bar's search (`analysis-level`, else `level`)
  * @property {boolean} readonly
  * @property {boolean} animation
  * @property {number} msPerFrame
@@ -65,14 +65,14 @@ export function readOptions(get, sides) {
   const levelText = get('level');
   let level = 3;
   if (levelText != null) {
-    if (/^[1-5]$/.test(levelText.trim())) level = Number(levelText);
-    else problems.push(`level="${levelText}" is not a level from 1 to 5; playing at level 3`);
+    if (/^[1-8]$/.test(levelText.trim())) level = Number(levelText);
+    else problems.push(`level="${levelText}" is not a level from 1 to 8; playing at level 3`);
   }
   const analysisText = get('analysis-level');
   let analysisLevel = level;
   if (analysisText != null) {
-    if (/^[1-5]$/.test(analysisText.trim())) analysisLevel = Number(analysisText);
-    else problems.push(`analysis-level="${analysisText}" is not a level from 1 to 5; analysing at level ${level}`);
+    if (/^[1-8]$/.test(analysisText.trim())) analysisLevel = Number(analysisText);
+    else problems.push(`analysis-level="${analysisText}" is not a level from 1 to 8; analysing at level ${level}`);
   }
   // From a site's attribute: bounded, so that no value can freeze the board
   // mid-animation (Infinity, 1e9) or make it misbehave (negative, NaN).

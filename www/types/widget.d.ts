@@ -72,7 +72,7 @@ export interface SowingBoardAttributes {
   moves?: string;
   /** The side the AI plays (`blue`/`red`, `white`/`black`), `both` or `none`. */
   ai?: string;
-  level?: '1' | '2' | '3' | '4' | '5';
+  level?: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
   /** The AI's thinking time per move in ms. */
   'ai-time'?: string;
   /** Present: a replay with no input. */
@@ -89,8 +89,8 @@ export interface SowingBoardAttributes {
   player?: string;
   /** Present (not `off`): the evaluation bar and the threats of the side not to move. */
   analysis?: '' | 'on' | 'off';
-  /** The level (1-5) the `analysis` bar searches at; default the `level` attribute (3 when absent). */
-  'analysis-level'?: '1' | '2' | '3' | '4' | '5';
+  /** The level (1-8) the `analysis` bar searches at; default the `level` attribute (3 when absent). */
+  'analysis-level'?: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
 }
 
 export declare class SowingBoard extends HTMLElement {
