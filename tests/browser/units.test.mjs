@@ -78,8 +78,9 @@ test('save: a good save loads, every kind of damage is refused whole', async () 
 test('save: the levels of a five-level save become the same players of the eight', async () => {
   const { parseSave } = await import('../../www/app/save.js');
   const old = { version: 1, game: 'cash-in-hand', position: 'cash-in-hand x', moves: [], mode: 'ai', side: 'first' };
-  const levels = [1, 2, 3, 4, 5].map((level) => parseSave(JSON.stringify({ ...old, level })).state?.level);
-  assertEqual(levels, [1, 2, 3, 7, 8], 'old 4 and 5 are today\'s 7 and 8');
+  const levels = (game) => [1, 2, 3, 4, 5].map((level) => parseSave(JSON.stringify({ ...old, game, level })).state?.level);
+  assertEqual(levels('intermedium'), [1, 2, 3, 7, 8], 'Intermedium: old 4 and 5 are today\'s 7 and 8');
+  assertEqual(levels('cash-in-hand'), [2, 3, 4, 5, 8], 'Cash in Hand: a new level 1 below the old ones');
   assert(parseSave(JSON.stringify({ ...old, level: 6 })).error, 'a five-level save with level 6 is damaged');
   assertEqual(parseSave(JSON.stringify({ ...old, levels: 8, level: 6 })).state?.level, 6, 'an eight-level save keeps its level');
   assert(parseSave(JSON.stringify({ ...old, levels: 8, level: 9 })).error, 'level 9 of 8 is damaged');

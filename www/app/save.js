@@ -13,8 +13,10 @@ const MODES = ['ai', 'hotseat', 'demo'];
 const GAMES = ['intermedium', 'cash-in-hand'];
 /** AI levels (1 easiest): saves record how many there were. */
 const LEVELS = 8;
-/** A level of the five-level saves, as today's level. */
-const FIVE_TO_EIGHT = [0, 1, 2, 3, 7, 8];
+/** A level of the five-level saves as today's, by game: the same players
+ * (Cash in Hand's old level 4, the top search on 20 000 nodes, between
+ * today's 5 and 6 and nearer 5; README "Level ladder", round 17). */
+const FIVE_TO_EIGHT = { intermedium: [0, 1, 2, 3, 7, 8], 'cash-in-hand': [0, 2, 3, 4, 5, 8] };
 
 /** This page's name in the stamps it writes (random: two tabs never share one). */
 const TAB = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
@@ -91,12 +93,12 @@ function validate(s) {
   if (!Array.isArray(s.moves) || s.moves.length > 100_000 || !s.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
   if (!MODES.includes(s.mode)) fail('mode');
   if (!['first', 'second'].includes(s.side)) fail('side');
-  // Saves from before the eight levels have no `levels`: their levels 4
-  // and 5 are today's 7 and 8 (the same players, README "Level ladder").
+  // Saves from before the eight levels have no `levels`: their players
+  // are today's `FIVE_TO_EIGHT`.
   if (s.levels !== undefined && s.levels !== LEVELS) fail('levels');
   const top = s.levels === undefined ? 5 : LEVELS;
   if (!Number.isInteger(s.level) || s.level < 1 || s.level > top) fail('level');
-  const level = s.levels === undefined ? FIVE_TO_EIGHT[s.level] : s.level;
+  const level = s.levels === undefined ? FIVE_TO_EIGHT[s.game][s.level] : s.level;
   // `animation` came later in version 1: absent means on. So did the stamp
   // (`tab`, `rev`): a save without one is read like any other.
   if (s.animation !== undefined && typeof s.animation !== 'boolean') fail('animation');
