@@ -14,8 +14,8 @@
 //! | 8 | tree search (below) checked by alpha-beta to depth 5 (4 in most positions), widths 20/6; 550 000 | depth 3, widths 64/32, the tuned evaluation, checked by the hand weights; 3 000 000 |
 //!
 //! The analysis searches every level by its alpha-beta shape (`level`):
-//! levels 1-3 as they play (Cash in Hand's 1-4 as its 1-3 of round 16),
-//! levels 4-7 at depth 4, widths 10/5, 500 000 nodes (Cash in Hand: depth
+//! levels 1-3 (Cash in Hand: 1-4) as they play, Intermedium's levels 4-7
+//! at depth 4, widths 10/5, 500 000 nodes (Cash in Hand: depth
 //! 2 over the 12 best, then every move, 500 000), level 8 at its own.
 //! Until round 17 there were five levels; their levels 4 and 5 are
 //! today's 7 and 8 in Intermedium, and in Cash in Hand their 5 is today's
@@ -127,9 +127,10 @@ const fn shape(max_depth: u32, root_width: usize, width: usize, margin: i32) -> 
 pub const LEVELS: u8 = 8;
 
 /// The alpha-beta settings of `level` (clamped to 1..=`LEVELS`) for a game:
-/// how levels 1-3 play, and the shapes the analysis searches with at every
-/// level (levels 4-7 share the depth-4 shape, the top level has its own).
-/// Levels 4 and up play by the top level's search instead (`strong`).
+/// how the alpha-beta levels play (1-3; Cash in Hand 1-4), and the shapes
+/// the analysis searches with at every level (the levels above them up to
+/// 7 share one shape, the top level has its own). The levels above play by
+/// the top level's search instead (`strong`).
 pub(crate) fn level(game: GameKind, level: u8) -> Level {
     let best = |shape, nodes| Level { shape, nodes, pick: Pick::Best, classic: false };
     let beginner = |shape, nodes, noise| Level {
@@ -170,7 +171,7 @@ pub(crate) fn level(game: GameKind, level: u8) -> Level {
     }
 }
 
-/// How a level from 4 up plays: the top level's search (`agents.rs`) on
+/// How a level above the alpha-beta ones plays: the top level's search (`agents.rs`) on
 /// `nodes`, and on `lapse` percent of its moves (drawn from the seed) one
 /// of the next `ranks` moves of its ranking (uniformly) instead of the
 /// first, still subject to the promises every level keeps (no city capture
@@ -182,13 +183,13 @@ pub(crate) struct Strong {
     pub ranks: usize,
 }
 
-/// The top level's search settings of `level`, or `None` for levels 1-3
-/// (the alpha-beta searches of `level`). Budgets and lapses were set so
-/// that each level scores 60-80% against the one below (README "Level
-/// ladder and ratings"): in Intermedium the top level's search beat level
-/// 3 in 39 of 40 games on only 500 nodes (its city-race knowledge is the
-/// step, not the budget), so levels 4 and 5 lapse; in Cash in Hand the
-/// budget alone spreads the levels.
+/// The top level's search settings of level `n`, or `None` for the
+/// alpha-beta levels (1-3; Cash in Hand 1-4; `level`). Budgets and lapses
+/// were set so that each level scores 60-80% against the one below (README
+/// "Level ladder and ratings"): in Intermedium the top level's search beat
+/// level 3 in 39 of 40 games on only 500 nodes (its city-race knowledge is
+/// the step, not the budget), so levels 4 and 5 lapse; in Cash in Hand the
+/// budget makes levels 5 and 6, and level 7 lapses.
 pub(crate) fn strong(game: GameKind, n: u8) -> Option<Strong> {
     let s = |nodes, lapse, ranks| Some(Strong { nodes, lapse, ranks });
     match (game, n.clamp(1, LEVELS)) {
@@ -298,6 +299,7 @@ mod tests {
             assert_eq!(strong(game, LEVELS).unwrap().lapse, 0, "the top level never lapses");
             assert!((1..=3).all(|n| strong(game, n).is_none()), "levels 1-3 are alpha-beta");
         }
+        assert!(strong(GameKind::CashInHand, 4).is_none(), "so is Cash in Hand's level 4");
     }
 
     /// Issue 11: when every move loses, losses two plies apart are within

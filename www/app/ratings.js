@@ -5,6 +5,8 @@
 // anchored on greedy = 1000. `null`: not measured yet (no number is shown).
 // Update them from a new ladder run when a level changes.
 
+import { LEVELS } from '../board/options.js';
+
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-8 by game name */
 export const LEVEL_RATINGS = {
   intermedium: [873, 1105, 1346, 1514, 1661, 1829, 1956, 2197],
@@ -14,7 +16,7 @@ export const LEVEL_RATINGS = {
 /** "3 ≈1500" for a level menu (short: it fits a phone's half-width menu). */
 export function levelText(game, level) {
   const rating = LEVEL_RATINGS[game]?.[level - 1];
-  const words = level === 1 ? ' (easiest)' : level === 8 ? ' (strongest)' : '';
+  const words = level === 1 ? ' (easiest)' : level === LEVELS ? ' (strongest)' : '';
   return rating ? `${level}${words} ≈${rating}` : `${level}${words}`;
 }
 

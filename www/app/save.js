@@ -7,12 +7,12 @@
 // wrote or read (same stamp); anything else was written by another tab since,
 // and `saveGame` says so instead of overwriting it.
 
+import { LEVELS } from '../board/options.js';
+
 export const KEY = 'sowboard.save';
 const VERSION = 1;
 const MODES = ['ai', 'hotseat', 'demo'];
 const GAMES = ['intermedium', 'cash-in-hand'];
-/** AI levels (1 easiest): saves record how many there were. */
-const LEVELS = 8;
 /** A level of the five-level saves as today's, by game: the same players
  * (Cash in Hand's old level 4, the top search on 20 000 nodes, between
  * today's 5 and 6 and nearer 5; README "Level ladder", round 17). */

@@ -16,9 +16,18 @@ export function notReady() {
   return err;
 }
 
+/** AI levels, 1 (easiest) to this (strongest): the engine's `sowboard::ai::LEVELS`. */
+export const LEVELS = 8;
+
+/** A level attribute's value as a level, or null when it names none. */
+function levelOf(text) {
+  const t = text.trim();
+  return /^[1-9]$/.test(t) && Number(t) <= LEVELS ? Number(t) : null;
+}
+
 /** Per-level deadline (ms) when `ai-time` is not set. Levels are bounded by
  * node budgets; this is a safety net for the rare positions where a level
- * would think for many seconds in wasm (levels 4-5 in deep middle games, and
+ * would think for many seconds in wasm (levels 7-8 in deep middle games, and
  * every level on hostile set-ups such as a board full of tall stacks, where
  * scoring each move statically takes minutes: `sowboard bench --hostile`). */
 export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 5000, 6: 5000, 7: 8000, 8: 8000 });
@@ -65,14 +74,16 @@ export function readOptions(get, sides) {
   const levelText = get('level');
   let level = 3;
   if (levelText != null) {
-    if (/^[1-8]$/.test(levelText.trim())) level = Number(levelText);
-    else problems.push(`level="${levelText}" is not a level from 1 to 8; playing at level 3`);
+    const n = levelOf(levelText);
+    if (n) level = n;
+    else problems.push(`level="${levelText}" is not a level from 1 to ${LEVELS}; playing at level 3`);
   }
   const analysisText = get('analysis-level');
   let analysisLevel = level;
   if (analysisText != null) {
-    if (/^[1-8]$/.test(analysisText.trim())) analysisLevel = Number(analysisText);
-    else problems.push(`analysis-level="${analysisText}" is not a level from 1 to 8; analysing at level ${level}`);
+    const n = levelOf(analysisText);
+    if (n) analysisLevel = n;
+    else problems.push(`analysis-level="${analysisText}" is not a level from 1 to ${LEVELS}; analysing at level ${level}`);
   }
   // From a site's attribute: bounded, so that no value can freeze the board
   // mid-animation (Infinity, 1e9) or make it misbehave (negative, NaN).
