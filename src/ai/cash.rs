@@ -33,7 +33,7 @@ pub(crate) struct Cash {
     /// `mcts`, whose win probability would otherwise saturate and see no
     /// difference between finishing a won game and dawdling.
     pub press: bool,
-    /// The evaluation's weights: `HAND` but for level 5 and `mcts-tuned`.
+    /// The evaluation's weights: `HAND` but for levels 5-8 and `mcts-tuned`.
     pub weights: &'static Weights,
 }
 

@@ -102,7 +102,7 @@ pub const HAND: Weights = Weights {
     tallest_enemy: 0,
 };
 
-/// Level 5's weights (and `mcts-tuned`'s), fitted to game results by
+/// The weights of levels 5-8 (and `mcts-tuned`'s), fitted to game results by
 /// `sowboard tune --game cash-in-hand` (README "Measured (round 7: Cash in
 /// Hand evaluation tuned to game results)": the command, its data and its
 /// figures).

@@ -1,7 +1,7 @@
 //! Intermedium as the search sees it: every distinct move is a child (the
 //! rules' generator merges paths with the same outcome), scored by
-//! `eval_intermedium`. The `racing` domain (agent `mcts` and level 5, never
-//! `baseline5` or levels 1-4) adds the city-race knowledge: a leaf whose
+//! `eval_intermedium`. The `racing` domain (agent `mcts` and levels 4-8, never
+//! `baseline5` or levels 1-3) adds the city-race knowledge: a leaf whose
 //! mover cannot stop a city capture in one is lost, and `mcts` orders moves
 //! by the full evaluation where the cheap prior would mislead it.
 
@@ -27,7 +27,7 @@ pub(crate) struct Intermedium {
     pub listed: u64,
     /// The evaluation's weights.
     pub weights: &'static Weights,
-    /// Level 5's own economies (its tree search and alpha-beta check, not
+    /// The top level's own economies (its tree search and alpha-beta check, not
     /// the reference agents): the capture search lists only capturing
     /// moves (`intermedium::capturing_successors`), and the city-race
     /// checks read the capture threats the evaluation's features already
@@ -35,7 +35,7 @@ pub(crate) struct Intermedium {
     /// (`lean_tests`), less work.
     pub lean: bool,
     /// Captures the quiescence search tries at each ply, largest first
-    /// (`QUIESCE_WIDTH`; level 5's lean domain `LEAN_QUIESCE_WIDTH`).
+    /// (`QUIESCE_WIDTH`; the top level's lean domain `LEAN_QUIESCE_WIDTH`).
     pub quiesce_width: usize,
 }
 
@@ -57,12 +57,12 @@ impl Intermedium {
         Intermedium { race: true, ..Intermedium::new(rules) }
     }
 
-    /// `racing` with other evaluation weights (level 5's tuned ones).
+    /// `racing` with other evaluation weights (`mcts-tuned`'s tuned ones).
     pub(crate) fn racing_with(rules: Rules, weights: &'static Weights) -> Intermedium {
         Intermedium { weights, ..Intermedium::racing(rules) }
     }
 
-    /// Level 5's domain (its tree search and its alpha-beta check):
+    /// The domain of levels 4-8 (their tree search and its alpha-beta check):
     /// `racing_with` its weights, `lean`, and the narrower quiescence search
     /// (`LEAN_QUIESCE_WIDTH`).
     pub(crate) fn lean(rules: Rules, weights: &'static Weights) -> Intermedium {
@@ -82,7 +82,7 @@ const DESPERATE: f64 = 0.15;
 /// evaluation (the cheap prior misses every capture threat).
 const FULL_ORDER: usize = 40;
 
-/// Moves of a city-race node that level 5's lean tree orders by the full
+/// Moves of a city-race node that the top level's lean tree orders by the full
 /// evaluation (the rest by the cheap prior; every move is still screened
 /// for a decided city race, `Domain::screen`).
 const RACE_ORDER: usize = 60;
@@ -107,11 +107,11 @@ const INNER_LIMIT: usize = 40_000;
 const QUIESCE_PLIES: u32 = 3;
 const QUIESCE_WIDTH: usize = 2;
 
-/// Level 5 tries only the largest capture at each quiescence ply. Every
+/// The top level tries only the largest capture at each quiescence ply. Every
 /// new leaf of its tree is valued by the quiescence search, which took
 /// most of the nodes of a middle-game move (about 1 100 a leaf); with the
 /// largest capture alone the tree makes about a third more iterations, and
-/// at equal nodes level 5 scored 7 points more against `mcts-tuned` over
+/// at equal nodes the top level (then 5) scored 7 points more against `mcts-tuned` over
 /// 200 games at a fifth of the budgets (at the full ones 2 points over
 /// 120, within chance; README "Measured (round 12 ...)").
 const LEAN_QUIESCE_WIDTH: usize = 1;
@@ -379,7 +379,7 @@ mod lean_tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// Level 5's lean domain gives exactly the values of the plain one
+    /// The top level's lean domain gives exactly the values of the plain one
     /// (`decided` and `quiesce`), for less work: every move's position along
     /// a match game that ends in a city race (`race_tests`), and positions
     /// of random games that capture when they can (exchanges).

@@ -6,7 +6,7 @@
 //! is bounded by a node budget, optionally cut short by a deadline read from
 //! the caller's `Clock` (wasm has no `std::time::Instant`).
 //!
-//! - `levels`: the five levels; `search`: selective alpha-beta;
+//! - `levels`: the eight levels; `search`: selective alpha-beta;
 //!   `eval_intermedium`, `eval_cash`, `candidates_cash`: game knowledge;
 //!   `merge_draw`: Cash in Hand's merge draw, how far each side is from it;
 //! - `agents`: every player the match harness fields, with the reference
@@ -84,8 +84,8 @@ pub struct Limits {
     /// the main bound: it gives the same move natively and in wasm.
     pub nodes: Option<u64>,
     /// Milliseconds from the start of the search, measured on the `Clock`;
-    /// `None` means no deadline. A safety net for slow machines: levels 4
-    /// and 5 can take several seconds in rare positions (measured natively:
-    /// level 5 mean 0.6-1.7 s, max 5-10 s per move in Intermedium).
+    /// `None` means no deadline. A safety net for slow machines: the top
+    /// levels can take several seconds in rare positions (measured natively:
+    /// the top level (then 5) mean 0.6-1.7 s, max 5-10 s per move in Intermedium).
     pub time_ms: Option<f64>,
 }

@@ -11,7 +11,7 @@ use sowboard::ai::{choose_move, Limits, NoClock, SystemClock};
 use sowboard::{Game, Move};
 use std::io::Write;
 
-/// How hard to look: a level, or a node budget (at level 5's search shape
+/// How hard to look: a level, or a node budget (at the top level's search shape
 /// when no level is given).
 #[derive(Args)]
 pub struct StrengthArgs {

@@ -6,7 +6,7 @@
 //! `--nodes` gives the AI a smaller node budget than its level's: the soak
 //! checks the rules under AI-chosen moves (the level's search code runs,
 //! just less far), not the AI's strength, and at full budgets a thousand
-//! games of level 5 take many CPU-hours.
+//! games of the top level take many CPU-hours.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -89,7 +89,7 @@ pub fn run(game_kind: GameKind, options: &Options) -> Result<(), String> {
         if tally.failures.len() >= 10 {
             break;
         }
-        // Long runs (hours at level 5) say how far they are.
+        // Long runs (hours at the top level) say how far they are.
         if options.levels.is_some() && (i + 1) % 50 == 0 {
             println!(
                 "  {} games, {} plies, {} failures so far",

@@ -37,6 +37,14 @@ pub fn engine_version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// How many AI levels there are (`aiMove` and the analysis take 1 to
+/// this). The page's `LEVELS` (`www/board/options.js`) must equal it; the
+/// browser suite checks that they do.
+#[wasm_bindgen(js_name = aiLevels)]
+pub fn ai_levels() -> u32 {
+    u32::from(crate::ai::LEVELS)
+}
+
 /// The standard start position string of `game`.
 #[wasm_bindgen(js_name = startPosition)]
 pub fn start_position(

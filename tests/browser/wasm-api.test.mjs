@@ -2,6 +2,8 @@
 // an Error with a stable code while the game object stays usable and unchanged.
 import fs from 'node:fs';
 import { test, assert, assertEqual } from './lib/harness.mjs';
+import { LEVELS } from '../../www/board/options.js';
+import { LEVEL_RATINGS } from '../../www/app/ratings.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
 const wasm = await import(new URL('sowboard.js', PKG));
@@ -109,6 +111,14 @@ test('wasm: the AI move is legal and repeatable with a seed', () => {
   const b = g.aiMove(3, 42);
   assertEqual(a, b, 'same seed, same move');
   assert(g.legalMoves(100000).includes(a), `legal: ${a}`);
+});
+
+test('wasm: the page knows as many AI levels as the engine has', () => {
+  assertEqual(wasm.aiLevels(), LEVELS, 'www/board/options.js LEVELS');
+  for (const game of Object.keys(LEVEL_RATINGS)) assertEqual(LEVEL_RATINGS[game].length, LEVELS, `${game}: a rating a level`);
+  const g = new Game('intermedium');
+  assert(g.legalMoves(100000).includes(g.aiMove(LEVELS, 1, 300)), 'the top level plays');
+  assertEqual(codeOf(() => g.aiMove(LEVELS + 1, 1)), 'out-of-range', 'no level above it');
 });
 
 test('wasm: a Cash in Hand move built choice by choice (Browne\'s example)', () => {

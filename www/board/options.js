@@ -16,7 +16,8 @@ export function notReady() {
   return err;
 }
 
-/** AI levels, 1 (easiest) to this (strongest): the engine's `sowboard::ai::LEVELS`. */
+/** AI levels, 1 (easiest) to this (strongest): the engine's `sowboard::ai::LEVELS`
+ * (its `aiLevels()`; tests/browser/wasm-api.test.mjs checks they agree). */
 export const LEVELS = 8;
 
 /** A level attribute's value as a level, or null when it names none. */
