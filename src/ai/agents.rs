@@ -334,8 +334,8 @@ fn prefer_clear_material(moves: &mut [Transition], open: usize, report: &Report)
 
 /// The index in `moves` (best first) that Intermedium level 8 plays: the
 /// first, unless it lets the opponent capture our city next move or hangs
-/// `BIG_STACK` stones while a later move does neither (checked in order of
-/// preference). The tree search should see both, but it grows a line only
+/// a big stack (`hangs`) while a later move does neither (checked in order
+/// of preference). The tree search should see both, but it grows a line only
 /// where its evaluation leads; these are the promises every level keeps.
 /// Only the first `open` moves are candidates: the rest are proven lost by
 /// the tree search, and saving a stack by a move that loses the game by
@@ -363,7 +363,7 @@ fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules) -> usize 
             break;
         }
         checked += 1;
-        if biggest_reply_capture(t, rules) < BIG_STACK {
+        if !hangs(t, rules, false) {
             return i;
         }
     }
@@ -376,14 +376,15 @@ const BIG_STACK: u32 = 10;
 /// Moves checked for a hanging stack, best-ranked first.
 const SPARE_CHECKS: usize = 60;
 
-/// The level's choice `chosen`, or, if it lets the opponent capture
-/// `BIG_STACK` stones or more at once, the best-ranked move that does not.
+/// The level's choice `chosen`, or, if it hangs a big stack (the opponent
+/// then captures `BIG_STACK` stones or more beyond what the move itself
+/// took: `hangs`), the best-ranked move that does not.
 /// The beginner misreads small things, not the loss of a big stack; and a
 /// search that sees a recapture a few plies on may be trading on a
 /// misjudged leaf, while the loss is certain.
 ///
 /// With `all_too`, a move after which the opponent can take every stone
-/// the mover has (and so win) hangs as well: Cash in Hand level 8, whose
+/// the mover has (and so win) hangs as well: Cash in Hand levels 5-8, whose
 /// width-32 search may not reach the replies on a small budget or a short
 /// deadline. A move that draws by repetition (`draws`) ends the game: nothing hangs.
 fn spare_stones(
@@ -393,17 +394,25 @@ fn spare_stones(
     draws: &[u64],
     all_too: bool,
 ) -> usize {
-    let hangs = |i: usize| {
-        let t = &report.moves[i].transition;
-        let mine = t.position.stones_of(t.position.side_to_move.opponent());
-        let big = if all_too { BIG_STACK.min(mine) } else { BIG_STACK };
-        biggest_reply_capture(t, rules) >= big
-    };
+    let hangs = |i: usize| hangs(&report.moves[i].transition, rules, all_too);
     let ends = |t: &Transition| t.decisive.is_some() || draws_by_repetition(t, draws);
     if ends(&report.moves[chosen].transition) || !hangs(chosen) {
         return chosen;
     }
     (0..report.moves.len().min(SPARE_CHECKS)).find(|&i| i != chosen && !hangs(i)).unwrap_or(chosen)
+}
+
+/// Whether `t` hangs a big stack: the opponent's best capture in reply
+/// takes `BIG_STACK` stones or more beyond what `t` itself captured (a
+/// capture of 46 stones that allows a recapture of 13 is no blunder: round
+/// 18 found every level passing over such captures for a quiet move, in
+/// Cash in Hand even one that let the opponent merge for a draw). With
+/// `all_too`, also a move after which the opponent can take every stone
+/// the mover has left.
+fn hangs(t: &Transition, rules: &Rules, all_too: bool) -> bool {
+    let reply = biggest_reply_capture(t, rules);
+    let mine = t.position.stones_of(t.position.side_to_move.opponent());
+    (all_too && reply >= mine) || reply >= BIG_STACK + t.captured_stones
 }
 
 /// The most stones the opponent can capture in reply to `t` (Cash in

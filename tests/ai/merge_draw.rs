@@ -84,3 +84,47 @@ fn a_merged_position_is_scored_as_the_draw_it_is() {
     white.side_to_move = Side::First;
     assert!(analysed(&Game::from_position(white, Rules::default()), 1) >= 0);
 }
+
+/// White's b1:46 steps onto a2:18 next move (the gate a1 + b2 is open:
+/// b2 is empty) and merges all 64 stones for a draw. Black, to move, can
+/// stop it only now: g7's sowing ending on c1 surrounds b1 (a1 3 + b2 1 +
+/// c1 43 > 46) and captures it, after which White has 18 stones against
+/// 110. White then recaptures a7's 13 (`a2:18 ... a8:13`), and until round
+/// 18 every level passed over the capture for a quiet move because of
+/// that recapture: their guard against hanging 10 stones did not count
+/// the 46 the move had won (`agents::hangs`), and White merged.
+const CAPTURE_OR_DRAW: &str = "cash-in-hand 0,0,0,0,0,0,0,0/13,0,0,0,0,0,48,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/18,0,0,0,0,0,0,0/3,46,0,0,0,0,0,0 black 0 20";
+
+#[test]
+fn the_better_side_stops_the_merge_while_it_still_can() {
+    let g = game(CAPTURE_OR_DRAW);
+    let rules = *g.rules();
+    assert_eq!(merge_distance(g.position(), Side::First), Some(1));
+    let limits = Limits { nodes: Some(200_000), time_ms: None };
+    // What waiting costs: after the quiet move the levels played before
+    // round 18, White, far behind on the board, merges into the fortress.
+    let waited = "a7:13 b6:1 a5:1 b4:1 a3:1 b2:1 c3:1 d2:1 c1:6";
+    let quiet = g.position().play_text(waited, &rules).unwrap().position;
+    let reply = choose_move(&Game::from_position(quiet, rules), LEVELS, 0, limits, &NoClock)
+        .expect("a reply");
+    assert_eq!(merge_distance(&reply.position, Side::First), Some(0), "White merged: {}", reply.mv);
+    assert!(analysed(&g, LEVELS) > 2000, "Black is far ahead");
+    for level in 1..=LEVELS {
+        for seed in 0..3 {
+            let t = choose_move(&g, level, seed, limits, &NoClock).expect("a move");
+            assert!(
+                t.captured_stones >= 46 && merge_distance(&t.position, Side::First).is_none(),
+                "level {level} seed {seed} played {} and left White its merge",
+                t.mv
+            );
+        }
+    }
+    // The capture does allow a recapture of 10 stones or more: the guard
+    // must weigh it against the 46 won.
+    let took =
+        g.position().play_text("g7:48 f6:1 e5:1 d4:1 c3:1 b2:1 c1:43 (:b1) c1:46", &rules).unwrap();
+    let after = Game::from_position(took.position, rules);
+    let back =
+        sowboard::ai::choose(sowboard::ai::Agent::Greedy, &after, 1, limits, &NoClock).unwrap();
+    assert!(back.captured_stones >= 10, "recapture {}: {}", back.mv, back.captured_stones);
+}
