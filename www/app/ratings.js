@@ -9,7 +9,7 @@ import { LEVELS } from '../board/options.js';
 
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-8 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [873, 1105, 1346, 1514, 1661, 1829, 1956, 2197],
+  intermedium: [873, 1105, 1346, 1493, 1708, 1876, 2003, 2244],
   'cash-in-hand': [1382, 1471, 1662, 1732, 1812, 1920, 2028, 2208],
 };
 
