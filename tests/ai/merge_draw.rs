@@ -1,16 +1,25 @@
 //! Cash in Hand's merge draw (issue 11, item 8), shown from set-up
 //! positions: a side whose 64 stones stand in one stack can never lose, so
-//! the levels must head for it when behind, and score it as the draw it is.
-//! The set-ups keep captures out of the decision: the stacks that could be
-//! captured have an empty neighbour that no move can reach this turn.
+//! the levels must head for it when behind, stop the opponent's while they
+//! still can when ahead, and score it as the draw it is. The set-ups for
+//! heading for it and scoring it keep captures out of the decision: the
+//! stacks that could be captured have an empty neighbour that no move can
+//! reach this turn.
 
 use sowboard::ai::analyse::{analyse, Strength};
-use sowboard::ai::{choose_move, merge_distance, Limits, NoClock, LEVELS};
-use sowboard::{Game, Position, Rules, Side};
+use sowboard::ai::{choose, choose_move, merge_distance, Agent, Limits, NoClock, LEVELS};
+use sowboard::{Game, Position, Rules, Side, Transition};
 
 fn game(text: &str) -> Game {
     let pos: Position = text.parse().expect("a valid set-up");
     Game::from_position(pos, Rules::default())
+}
+
+/// `agent`'s reply (on 200 000 nodes) after `mv` is played in `g`.
+fn reply_to(g: &Game, mv: &str, agent: Agent, seed: u64) -> Transition {
+    let after = g.position().play_text(mv, g.rules()).expect("a legal move").position;
+    let limits = Limits { nodes: Some(200_000), time_ms: None };
+    choose(agent, &Game::from_position(after, *g.rules()), seed, limits, &NoClock).expect("a reply")
 }
 
 /// The score the level's analysis gives the side to move (hundredths of
@@ -34,14 +43,9 @@ const MERGE_OR_LOSE: &str = "cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,
 #[test]
 fn the_side_that_would_lose_stones_merges_into_the_fortress() {
     let g = game(MERGE_OR_LOSE);
-    let rules = *g.rules();
     assert_eq!(merge_distance(g.position(), Side::First), Some(1));
     // What the merge saves: walking g2 away instead loses h1 at once.
-    let away = g.position().play_text("g2:32 f3:32", &rules).unwrap().position;
-    let after = Game::from_position(away, rules);
-    let reply =
-        choose_move(&after, LEVELS, 1, Limits { nodes: Some(200_000), time_ms: None }, &NoClock)
-            .expect("a reply");
+    let reply = reply_to(&g, "g2:32 f3:32", Agent::Level(LEVELS), 1);
     assert!(reply.captured_stones >= 32, "Black takes h1: {}", reply.mv);
     for level in 2..=LEVELS {
         for seed in 0..3 {
@@ -99,15 +103,12 @@ const CAPTURE_OR_DRAW: &str = "cash-in-hand 0,0,0,0,0,0,0,0/13,0,0,0,0,0,48,0/0,
 #[test]
 fn the_better_side_stops_the_merge_while_it_still_can() {
     let g = game(CAPTURE_OR_DRAW);
-    let rules = *g.rules();
     assert_eq!(merge_distance(g.position(), Side::First), Some(1));
     let limits = Limits { nodes: Some(200_000), time_ms: None };
     // What waiting costs: after the quiet move the levels played before
     // round 18, White, far behind on the board, merges into the fortress.
     let waited = "a7:13 b6:1 a5:1 b4:1 a3:1 b2:1 c3:1 d2:1 c1:6";
-    let quiet = g.position().play_text(waited, &rules).unwrap().position;
-    let reply = choose_move(&Game::from_position(quiet, rules), LEVELS, 0, limits, &NoClock)
-        .expect("a reply");
+    let reply = reply_to(&g, waited, Agent::Level(LEVELS), 0);
     assert_eq!(merge_distance(&reply.position, Side::First), Some(0), "White merged: {}", reply.mv);
     assert!(analysed(&g, LEVELS) > 2000, "Black is far ahead");
     for level in 1..=LEVELS {
@@ -128,10 +129,7 @@ fn the_better_side_stops_the_merge_while_it_still_can() {
     }
     // The capture does allow a recapture of 10 stones or more: the guard
     // must weigh it against the 46 won.
-    let took =
-        g.position().play_text("g7:48 f6:1 e5:1 d4:1 c3:1 b2:1 c1:43 (:b1) c1:46", &rules).unwrap();
-    let after = Game::from_position(took.position, rules);
-    let back =
-        sowboard::ai::choose(sowboard::ai::Agent::Greedy, &after, 1, limits, &NoClock).unwrap();
+    let took = "g7:48 f6:1 e5:1 d4:1 c3:1 b2:1 c1:43 (:b1) c1:46";
+    let back = reply_to(&g, took, Agent::Greedy, 1);
     assert!(back.captured_stones >= 10, "recapture {}: {}", back.mv, back.captured_stones);
 }
