@@ -6,7 +6,9 @@ use super::cash::Cash;
 use super::eval_cash;
 use super::eval_intermedium::{HAND, REFIT, TUNED};
 use super::intermedium::Intermedium;
-use super::levels::{baseline5, lapse, level, pick, strong, LEVELS};
+use super::levels::{
+    baseline5, first_then_rest, lapse, level, overlooked, pick, preference, strong, LEVELS,
+};
 use super::search::search;
 use super::search::{Report, Scored, Shape, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
@@ -250,7 +252,8 @@ pub fn choose(
             {
                 i = report.moves.iter().position(|m| m.transition.mv == better).unwrap_or(i);
             }
-            i = spare_stones(&report, i, &rules, &draws, Guard::AllToo);
+            let order = first_then_rest(i, report.moves.len());
+            i = spare_stones(&report, &order, &rules, &draws, Guard::AllToo);
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
         Agent::Level(_) | Agent::Baseline5 => {
@@ -275,11 +278,13 @@ pub fn choose(
             // The candidate list is never empty while a legal move exists;
             // should that ever fail, a legal move still beats none.
             let Some(report) = report else { return playout::playout_move(&pos, &rules, &mut rng) };
-            let mut i = pick(&report, &lv, &mut rng);
+            let unseen = overlooked(&report, &lv, &mut rng);
+            let order = preference(&report, &lv, &mut rng, &unseen);
+            let mut i = order[0];
             if !lv.classic {
                 let timid = matches!(agent, Agent::Level(n) if n <= TIMID_LEVELS);
                 let guard = if timid { Guard::Timid } else { Guard::Weighed };
-                i = spare_stones(&report, i, &rules, &draws, guard);
+                i = spare_stones(&report, &order, &rules, &draws, guard);
             }
             report.moves.into_iter().nth(i).map(|m| m.transition)
         }
@@ -375,11 +380,13 @@ fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules) -> usize 
 /// Stones that lose no level its stack to a one-move capture when another
 /// move avoids it (issue 11).
 const BIG_STACK: u32 = 10;
-/// Moves checked for a hanging stack, best-ranked first.
+/// Moves checked for a hanging stack, in the level's order of preference,
+/// its choice included.
 const SPARE_CHECKS: usize = 60;
 
-/// The level's choice `chosen`, or, if it hangs a big stack as `guard`
-/// judges it (`hangs`), the best-ranked move that does not.
+/// The level's choice (`order[0]`), or, if it hangs a big stack as `guard`
+/// judges it (`hangs`), the first of its next `SPARE_CHECKS - 1` preferences
+/// (`order`, from `levels::preference`) that does not.
 /// The beginner misreads small things, not the loss of a big stack; and a
 /// search that sees a recapture a few plies on may be trading on a
 /// misjudged leaf, while the loss is certain.
@@ -389,17 +396,18 @@ const SPARE_CHECKS: usize = 60;
 /// move that draws by repetition (`draws`) ends the game: nothing hangs.
 fn spare_stones(
     report: &Report,
-    chosen: usize,
+    order: &[usize],
     rules: &Rules,
     draws: &[u64],
     guard: Guard,
 ) -> usize {
+    let chosen = order[0];
     let hangs = |i: usize| hangs(&report.moves[i].transition, rules, guard);
     let ends = |t: &Transition| t.decisive.is_some() || draws_by_repetition(t, draws);
     if ends(&report.moves[chosen].transition) || !hangs(chosen) {
         return chosen;
     }
-    (0..report.moves.len().min(SPARE_CHECKS)).find(|&i| i != chosen && !hangs(i)).unwrap_or(chosen)
+    order.iter().skip(1).take(SPARE_CHECKS - 1).copied().find(|&i| !hangs(i)).unwrap_or(chosen)
 }
 
 /// Whether `t` hangs a big stack: the opponent's best capture in reply

@@ -9,8 +9,8 @@ import { LEVELS } from '../board/options.js';
 
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-8 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [873, 1105, 1346, 1493, 1708, 1876, 2003, 2244],
-  'cash-in-hand': [1382, 1471, 1662, 1732, 1812, 1920, 2028, 2208],
+  intermedium: [873, 1096, 1337, 1484, 1699, 1867, 1994, 2235],
+  'cash-in-hand': [785, 932, 1079, 1236, 1316, 1424, 1532, 1712],
 };
 
 /** "3 ≈1500" for a level menu (short: it fits a phone's half-width menu). */
