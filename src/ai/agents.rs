@@ -524,6 +524,7 @@ fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transitio
 
 #[cfg(test)]
 mod tests {
+    use super::super::candidates_cash::candidates;
     use super::*;
     use crate::ai::NoClock;
 
@@ -551,12 +552,7 @@ mod tests {
                     if mine && t.decisive.is_none() {
                         moves += 1;
                         if hangs(&t, &rules, Guard::Timid) {
-                            let all = super::super::candidates_cash::candidates(
-                                &before,
-                                &rules,
-                                &mut Budget::unlimited(),
-                                true,
-                            );
+                            let all = candidates(&before, &rules, &mut Budget::unlimited(), true);
                             let safe = |c: &Transition| {
                                 c.decisive.is_some() || !hangs(c, &rules, Guard::Timid)
                             };

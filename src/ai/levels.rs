@@ -136,12 +136,13 @@ pub const LEVELS: u8 = 8;
 /// the top level's search instead (`strong`).
 pub(crate) fn level(game: GameKind, level: u8) -> Level {
     let best = |shape, nodes| Level { shape, nodes, pick: Pick::Best, classic: false };
-    let beginner = |shape, nodes, noise| Level {
+    let seeing = |shape, nodes, noise, sees| Level {
         shape,
         nodes,
-        pick: Pick::Beginner { noise, sees: 100 },
+        pick: Pick::Beginner { noise, sees },
         classic: false,
     };
+    let beginner = |shape, nodes, noise| seeing(shape, nodes, noise, 100);
     match (game, level.clamp(1, LEVELS)) {
         // Noise 400, not 300: at 300 level 1 had come to win half its games
         // against `greedy` (80 games), and a beginner must be able to win;
@@ -154,18 +155,16 @@ pub(crate) fn level(game: GameKind, level: u8) -> Level {
         // `greedy` and level 2 (which notices them all) 71.3% against it
         // (80 games each); noticing 3 in 10, 27.5% and 77.5%, 6 in 10
         // 42.5% and 47.5% (40 games; README "Measured (round 19 ...)").
-        (GameKind::CashInHand, 1) => Level {
-            pick: Pick::Beginner { noise: 20_000, sees: 40 },
-            ..beginner(shape(1, 1, 1, 0), 1, 0)
-        },
+        (GameKind::CashInHand, 1) => seeing(shape(1, 1, 1, 0), 1, 20_000, 40),
         // Noise 150 (was 100): level 2 scored 82.5% against level 1 over
         // 120 games, above the ladder's 80%; at 150, 79.2% (120 games), and
         // level 3 80.0% against it (README "Level ladder", round 17).
         (GameKind::Intermedium, 2) => beginner(shape(2, 6, 1, 4), 25_000, 150),
         // Any candidate that hangs no big stack (noise 20 000 is in effect
-        // none): the level 1 of rounds 17-18. Noise 600 (their level 2)
-        // scored 92.5% against today's level 1, noise 4 000 and 6 000
-        // 77.5% and 80.0% but level 3 only 55.0% and 57.5% against them.
+        // none): the level 1 of rounds 17-18. Against a level 1 noticing 6
+        // captures in 10, noise 600 (their level 2) scored 92.5%, noise
+        // 4 000 and 6 000 77.5% and 80.0%, but level 3 only 55.0% and
+        // 57.5% against those two (40 games each).
         (GameKind::CashInHand, 2) => beginner(shape(1, 1, 1, 0), 1, 20_000),
         (GameKind::Intermedium, 3) => best(shape(3, 5, 3, 3), 50_000),
         // Cash in Hand candidate lists cost more since the capture-seeking
