@@ -180,13 +180,20 @@ pub fn choose(
             let nodes = limits.nodes.unwrap_or(plan.nodes);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
-            // A short alpha-beta search first: it reads exchanges of
-            // material exactly where the tree search only samples them.
-            let mut tactics = budget.share(nodes / TACTICS_SHARE);
-            let lv = level(GameKind::Intermedium, LEVELS);
-            let report =
-                search(&mut Intermedium::lean(rules, &REFIT), &pos, lv.shape, &mut tactics, &draws);
-            budget.spend(tactics.spent());
+            // Levels 4-7: a short alpha-beta search first, that reads
+            // exchanges of material exactly where the tree search only
+            // samples them. Level 8 gives its nodes to the tree search
+            // instead (`Strong::check`).
+            let report = if plan.check {
+                let mut tactics = budget.share(nodes / TACTICS_SHARE);
+                let lv = level(GameKind::Intermedium, LEVELS);
+                let mut lean = Intermedium::lean(rules, &REFIT);
+                let report = search(&mut lean, &pos, lv.shape, &mut tactics, &draws);
+                budget.spend(tactics.spent());
+                report
+            } else {
+                None
+            };
             let settings = mcts::Settings { scale: 400.0, noise: MCTS_NOISE, prove: true };
             let mut domain = Intermedium::lean(rules, &REFIT);
             let (mut moves, lost) =
@@ -293,11 +300,12 @@ pub fn choose(
     }
 }
 
-/// Intermedium level 8's share of its nodes for the alpha-beta search that
-/// checks the tree search's choice for material (1 / this).
+/// Intermedium levels 4-7's share of their nodes for the alpha-beta search
+/// that checks the tree search's choice for material (1 / this; level 8
+/// has no check since round 23, `Strong::check`).
 const TACTICS_SHARE: u64 = 4;
 /// Points (1/100 stone) by which the alpha-beta search must prefer its move
-/// to the tree search's choice before level 8 plays it instead. At 2 stones
+/// to the tree search's choice before the level plays it instead. At 2 stones
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
