@@ -65,7 +65,9 @@ pub(crate) struct Settings {
     /// (a win or loss the quiescence search or `Domain::decided` found) is
     /// solved like a finished game, and in a city race every move is
     /// checked by `Domain::decided` when listed, so a move that creates an
-    /// unstoppable threat is tried first. Off for the reference `mcts`.
+    /// unstoppable threat is tried first; at the root, so is every move
+    /// whose position `Domain::screen` picks (in Intermedium, a move that
+    /// starts a city race). Off for the reference `mcts`.
     pub prove: bool,
 }
 
@@ -180,7 +182,12 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 },
                 None => {
                     let pos = &t.position;
-                    let screened = if screen { self.domain.decided(pos) } else { None };
+                    // At the root, a move that starts a city race is screened
+                    // too: the one that makes a threat no reply parries is a
+                    // win in 3 the cheap prior may rank too low to be tried.
+                    let check = screen
+                        || (root && self.settings.prove && !prove_all && self.domain.screen(pos));
+                    let screened = if check { self.domain.decided(pos) } else { None };
                     let score = screened.unwrap_or_else(|| {
                         let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
                         prior.unwrap_or_else(|| self.domain.evaluate(pos))
@@ -203,7 +210,8 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             // evaluation, stay ahead of the rest.
             let mut head = pending.split_off(pending.len() - full);
             // A move screened as decided keeps its certain value.
-            let certain = |v: f64| screen && (v <= 0.0 || v >= 1.0);
+            let screened = (screen || root) && self.settings.prove;
+            let certain = |v: f64| screened && (v <= 0.0 || v >= 1.0);
             for entry in head.iter_mut().filter(|e| e.1.decisive.is_none() && !certain(e.0)) {
                 entry.0 = 1.0 - self.probability(self.domain.evaluate(&entry.1.position));
                 if root {

@@ -85,7 +85,9 @@ pub(crate) trait Domain {
     /// of `pos` when listing it, while valuing them by `prior` and
     /// re-ordering the best `order_fully` by the full evaluation (rather
     /// than judging every move in full, as it does when `order_fully` is
-    /// `usize::MAX`). Default: never.
+    /// `usize::MAX`). Asked too of the position after each root move: a
+    /// root move for which it is true is checked by `decided` although
+    /// the root is not screened. Default: never.
     fn screen(&mut self, _pos: &Position) -> bool {
         false
     }

@@ -100,3 +100,32 @@ fn top_level_guard_does_not_trade_a_stack_for_the_city() {
         assert_ne!(t.mv.to_string(), "d8-c9-d10-e9-f10", "seed {seed}");
     }
 }
+
+/// From round 23's full-budget match (level 8 as Blue against `mcts-tuned`,
+/// seed 101, game 1): after Red's eighth ply Blue's c4-d3-e4-d5-e6-d7-e8-d9-e10
+/// makes a city threat that no Red move parries (a win in three plies, as
+/// `sowboard analyse` says), but the cheap prior ranked it too low for the
+/// tree's widening to reach, and level 8 played c4-b5-c6-b7-c8-d9-c10-b9-c8.
+/// Since round 24 each root move that starts a city race is screened by the
+/// exact knowledge (`Domain::decided`), so the threat is seen as the win it is.
+#[test]
+fn top_level_takes_a_win_in_three_by_a_city_threat() {
+    let game = game_after("b3-c4-d5-e6-d7 g7-f6-e5-f4-g3 g4-f3-e4-d3-c4 c7-d8-c9-b8-a7 g2-f3-e2-d3-c4 a7-b6-c5-d4-e3-f4 e2-d3-c4-b3-c2-d3 f8-e9-d8-c9-b8");
+    for seed in 0..3 {
+        let limits = Limits { nodes: Some(30_000), time_ms: None };
+        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
+            .expect("a move");
+        let mut after = game.clone();
+        after.push(t.clone());
+        let replies = after.position().legal_moves(after.rules(), DEFAULT_MOVE_LIMIT).unwrap();
+        assert!(
+            replies.iter().all(|r| {
+                let mut g = after.clone();
+                g.push(r.clone());
+                city_in_one(&g)
+            }),
+            "seed {seed}: {} leaves Red a parry",
+            t.mv
+        );
+    }
+}
