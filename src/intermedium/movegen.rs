@@ -80,8 +80,11 @@ pub(crate) fn sowings_from(
     let mut index: FxHashMap<StateKey, u32> = FxHashMap::default();
     for step in 1..=n {
         index.clear();
-        let mut next_frontier = Vec::new();
-        let mut links = Vec::new();
+        // Each state has at most 3 successors (no reverse step): sized
+        // once, the maps and lists never grow mid-step.
+        index.reserve(frontier.len() * 3);
+        let mut next_frontier = Vec::with_capacity(frontier.len() * 3);
+        let mut links = Vec::with_capacity(frontier.len() * 3);
         let final_step = step == n;
         for (pi, state) in frontier.iter().enumerate() {
             let from = g.cell(state.cell as usize);
@@ -115,7 +118,8 @@ pub(crate) fn sowings_from(
         layers.push(links);
     }
     // Different last cells can still leave the same board; keep one of each.
-    let mut seen: FxHashMap<(Board, bool), ()> = FxHashMap::default();
+    let mut seen: FxHashMap<(Board, bool), ()> =
+        FxHashMap::with_capacity_and_hasher(frontier.len(), Default::default());
     for (i, state) in frontier.iter().enumerate() {
         let last = g.cell(state.cell as usize);
         // `Reach` let only landing cells end a capture listing's walks.
