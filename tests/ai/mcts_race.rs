@@ -24,6 +24,17 @@ fn game_after(moves: &str) -> Game {
     game
 }
 
+/// Whether every move of the side to move in `game` lets the other side
+/// take the city at once.
+fn every_reply_loses_the_city(game: &Game) -> bool {
+    let replies = game.position().legal_moves(game.rules(), DEFAULT_MOVE_LIMIT).unwrap();
+    replies.iter().all(|t| {
+        let mut g = game.clone();
+        g.push(t.clone());
+        city_in_one(&g)
+    })
+}
+
 /// Asserts that after `line` from `game` every reply lets the side that
 /// played the line's last move take the city at once.
 fn assert_line_loses(game: &Game, line: [&str; 2]) {
@@ -31,15 +42,7 @@ fn assert_line_loses(game: &Game, line: [&str; 2]) {
     for mv in line {
         lost.play_text(mv).unwrap();
     }
-    let escapes = lost.position().legal_moves(lost.rules(), DEFAULT_MOVE_LIMIT).unwrap();
-    assert!(
-        escapes.iter().all(|t| {
-            let mut g = lost.clone();
-            g.push(t.clone());
-            city_in_one(&g)
-        }),
-        "the line really loses"
-    );
+    assert!(every_reply_loses_the_city(&lost), "the line really loses");
 }
 
 /// Red threatens e3-d2-c1 onto Blue's full city ring; only capturing e1
@@ -117,15 +120,6 @@ fn top_level_takes_a_win_in_three_by_a_city_threat() {
             .expect("a move");
         let mut after = game.clone();
         after.push(t.clone());
-        let replies = after.position().legal_moves(after.rules(), DEFAULT_MOVE_LIMIT).unwrap();
-        assert!(
-            replies.iter().all(|r| {
-                let mut g = after.clone();
-                g.push(r.clone());
-                city_in_one(&g)
-            }),
-            "seed {seed}: {} leaves Red a parry",
-            t.mv
-        );
+        assert!(every_reply_loses_the_city(&after), "seed {seed}: {} leaves Red a parry", t.mv);
     }
 }
