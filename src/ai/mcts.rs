@@ -165,6 +165,10 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         let full = self.domain.order_fully(pos);
         let prove_all = self.settings.prove && full == usize::MAX;
         let screen = self.settings.prove && !prove_all && self.domain.screen(pos);
+        // At the root, a move that starts a city race is screened too: the
+        // one that makes a threat no reply parries is a win in 3 the cheap
+        // prior may rank too low to be tried.
+        let screen_root = self.settings.prove && !prove_all && root;
         let mut pending: Vec<(f64, Transition)> = Vec::with_capacity(kids.len());
         for (i, t) in kids.into_iter().enumerate() {
             // Past a deadline the moves valued so far stand (the root's
@@ -182,11 +186,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 },
                 None => {
                     let pos = &t.position;
-                    // At the root, a move that starts a city race is screened
-                    // too: the one that makes a threat no reply parries is a
-                    // win in 3 the cheap prior may rank too low to be tried.
-                    let check = screen
-                        || (root && self.settings.prove && !prove_all && self.domain.screen(pos));
+                    let check = screen || (screen_root && self.domain.screen(pos));
                     let screened = if check { self.domain.decided(pos) } else { None };
                     let score = screened.unwrap_or_else(|| {
                         let prior = if full == usize::MAX { None } else { self.domain.prior(pos) };
@@ -210,8 +210,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
             // evaluation, stay ahead of the rest.
             let mut head = pending.split_off(pending.len() - full);
             // A move screened as decided keeps its certain value.
-            let screened = (screen || root) && self.settings.prove;
-            let certain = |v: f64| screened && (v <= 0.0 || v >= 1.0);
+            let certain = |v: f64| (screen || screen_root) && (v <= 0.0 || v >= 1.0);
             for entry in head.iter_mut().filter(|e| e.1.decisive.is_none() && !certain(e.0)) {
                 entry.0 = 1.0 - self.probability(self.domain.evaluate(&entry.1.position));
                 if root {
