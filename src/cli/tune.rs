@@ -1,7 +1,8 @@
 //! `sowboard tune`: fits a game's evaluation weights to the results of the
 //! games in a match log (`sowboard match ... --verbose`), see
 //! `src/ai/tune.rs`. Prints the data's size, the fitted scale, the error of
-//! the hand weights, of the tuned weights in use (`TUNED`) and of the fit
+//! the hand weights, of the tuned weights (`TUNED`; in Intermedium also the
+//! levels' `REFIT`) and of the fit
 //! on the games fitted and on held-out games, and the fitted weights as the
 //! Rust constant to keep.
 
@@ -29,9 +30,10 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.0)]
     ridge: f64,
     /// The weights the fit starts from and `--ridge` pulls towards: `hand`
-    /// (`HAND`) or `tuned` (`TUNED`, the weights in use: a refit that
-    /// keeps what the last fit learnt where the new games say little).
-    #[arg(long, default_value = "hand", value_parser = ["hand", "tuned"])]
+    /// (`HAND`), `tuned` (`TUNED`, `mcts-tuned`'s: a refit that keeps what
+    /// the last fit learnt where the new games say little) or, in
+    /// Intermedium, `refit` (`REFIT`, the weights levels 4-8 play with).
+    #[arg(long, default_value = "hand", value_parser = ["hand", "tuned", "refit"])]
     from: String,
     /// Features kept at their starting value, comma-separated by name
     /// (`eval_intermedium::FEATURE_NAMES`, `eval_cash::FEATURE_NAMES`).
@@ -54,9 +56,16 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     match kind {
         GameKind::Intermedium => {
             let hand = eval_intermedium::weights_vector(&eval_intermedium::HAND);
-            let now = eval_intermedium::weights_vector(&eval_intermedium::TUNED);
+            let tuned = eval_intermedium::weights_vector(&eval_intermedium::TUNED);
+            let refit = eval_intermedium::weights_vector(&eval_intermedium::REFIT);
+            let start = match args.from.as_str() {
+                "refit" => refit,
+                "tuned" => tuned,
+                _ => hand,
+            };
+            let rows = [("hand", hand), ("tuned", tuned), ("refit", refit)];
             let fixed = held(&args.hold, &eval_intermedium::FEATURE_NAMES)?;
-            let found = report(&args, &games, &hand, &now, &fixed, |p| {
+            let found = report(&args, &games, &start, &rows, &fixed, |p| {
                 eval_intermedium::features(p, &rules)
             });
             println!(
@@ -66,10 +75,20 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         }
         GameKind::CashInHand => {
             let hand = eval_cash::weights_vector(&eval_cash::HAND);
-            let now = eval_cash::weights_vector(&eval_cash::TUNED);
+            let tuned = eval_cash::weights_vector(&eval_cash::TUNED);
+            let start = match args.from.as_str() {
+                "refit" => {
+                    return Err(
+                        "--from refit: Cash in Hand has no refit weights (hand or tuned)".into()
+                    )
+                }
+                "tuned" => tuned,
+                _ => hand,
+            };
+            let rows = [("hand", hand), ("tuned", tuned)];
             let fixed = held(&args.hold, &eval_cash::FEATURE_NAMES)?;
             let found =
-                report(&args, &games, &hand, &now, &fixed, |p| eval_cash::features(p, &rules));
+                report(&args, &games, &start, &rows, &fixed, |p| eval_cash::features(p, &rules));
             println!("{}", cash_constant(&eval_cash::weights_from(&found), args.steps));
         }
     }
@@ -92,14 +111,15 @@ fn held<const N: usize>(hold: &[String], names: &[&str; N]) -> Result<[bool; N],
     Ok(held)
 }
 
-/// Fits the weights of one game's evaluation and prints the figures (the
-/// error of the hand weights, of the tuned weights in use now, and of the
-/// fit); returns the fitted weights in `features` order.
+/// Fits the weights of one game's evaluation from `start` and prints the
+/// figures (the error of each of the game's weights in `rows`, the hand
+/// weights first, and of the fit); returns the fitted weights in
+/// `features` order.
 fn report<const N: usize>(
     args: &TuneArgs,
     games: &[Game],
-    hand: &[i32; N],
-    now: &[i32; N],
+    start: &[i32; N],
+    rows: &[(&str, [i32; N])],
     fixed: &[bool; N],
     features: impl Fn(&Position) -> Option<[i32; N]> + Copy,
 ) -> [i32; N] {
@@ -119,7 +139,7 @@ fn report<const N: usize>(
         train.len(),
         held.len()
     );
-    let start = if args.from == "tuned" { now } else { hand };
+    let hand = &rows[0].1;
     let found = fit(&train, start, args.steps, args.ridge, fixed);
     let k = found.scale;
     println!("scale K {k:.0} (fitted with the {} weights; a score of K is a 73% game)", args.from);
@@ -129,7 +149,7 @@ fn report<const N: usize>(
         fit_scale(&train, &as_reals(&found.weights)),
         fit_scale(&held, &as_reals(&found.weights))
     );
-    for (name, w) in [("hand", hand), ("in use", now), ("fitted", &found.weights)] {
+    for (name, w) in rows.iter().chain([("fitted", found.weights)].iter()) {
         println!(
             "{name:6} weights: error fitted {:.5} held out {:.5}",
             loss(&train, &as_reals(w), k),

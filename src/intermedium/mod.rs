@@ -54,6 +54,40 @@ pub(crate) fn capturing_successors(
     Ok((moves, states))
 }
 
+/// The cells one capturing sowing takes (sorted) and whether it takes the
+/// enemy city.
+pub(crate) type CaptureSet = (Vec<Cell>, bool);
+
+/// What the side to move's capturing sowings would take: for each distinct
+/// outcome, the enemy cells captured and whether the enemy city falls
+/// (sorted, without repeats), and the search states visited (its work).
+/// A capture depends on the enemy's cells only through which of them hold
+/// a stack, so a caller that fills every enemy cell gets, for each sowing,
+/// every cell it would take from any enemy placement.
+pub(crate) fn capture_sets(
+    pos: &Position,
+    rules: &RuleOptions,
+    limit: usize,
+) -> Result<(Vec<CaptureSet>, usize), LimitExceeded> {
+    let (moves, states) =
+        movegen::generate_kept(pos, rules, limit, movegen::Keep::Captures, &mut || false)?;
+    let mut sets: Vec<CaptureSet> = moves
+        .into_iter()
+        .map(|g| {
+            let mut cells = g.effect.captured;
+            cells.sort_unstable_by_key(|c| c.file_major_key());
+            (cells, g.effect.city_captured)
+        })
+        .collect();
+    sets.sort_unstable_by(|a, b| {
+        let key =
+            |s: &CaptureSet| (s.1, s.0.iter().map(|c| c.file_major_key()).collect::<Vec<_>>());
+        key(a).cmp(&key(b))
+    });
+    sets.dedup();
+    Ok((sets, states))
+}
+
 /// The rules of Intermedium.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Intermedium;
@@ -116,5 +150,68 @@ impl GameRules for Intermedium {
 
     fn cities(&self) -> Vec<(Side, Cell)> {
         [Side::First, Side::Second].into_iter().map(|side| (side, city(side))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// `capture_sets` of a position whose every enemy cell holds a stack
+    /// gives, once narrowed to the cells that really hold one, exactly the
+    /// captures of the real position: what `ai::intermedium`'s shared
+    /// parries rely on. Random games that capture when they can.
+    #[test]
+    fn capture_sets_of_a_filled_enemy_half_narrow_to_the_real_captures() {
+        let rules = RuleOptions::default();
+        let mut rng = SmallRng::seed_from_u64(3);
+        let (mut positions, mut with_captures) = (0, 0);
+        let key = |cells: &[Cell]| cells.iter().map(|c| c.file_major_key()).collect::<Vec<_>>();
+        for _ in 0..12 {
+            let mut game = Game::new(GameKind::Intermedium, rules);
+            while game.outcome().is_none() && game.plies().len() < 80 {
+                let pos = *game.position();
+                let (real, _) = capturing_successors(&pos, &rules, 400_000).expect("listed");
+                let mut expected: Vec<(Vec<(u8, u8)>, bool)> =
+                    real.iter().map(|t| (key(&t.captured), t.decisive.is_some())).collect();
+                expected.sort();
+                expected.dedup();
+                let mut filled = pos;
+                let theirs = pos.side_to_move.opponent().colour();
+                let g = pos.board.geometry();
+                for c in g.cells().filter(|c| c.colour() == theirs) {
+                    filled.board.set(c, 1);
+                }
+                let (sets, _) = capture_sets(&filled, &rules, 400_000).expect("listed");
+                let mut got: Vec<(Vec<(u8, u8)>, bool)> = sets
+                    .iter()
+                    .map(|(cells, city)| {
+                        let held: Vec<Cell> =
+                            cells.iter().copied().filter(|&c| pos.board.get(c) > 0).collect();
+                        (key(&held), *city)
+                    })
+                    .filter(|(cells, city)| !cells.is_empty() || *city)
+                    .collect();
+                got.sort();
+                got.dedup();
+                assert_eq!(got, expected, "{pos}");
+                positions += 1;
+                with_captures += usize::from(!expected.is_empty());
+                let moves = pos.successors(&rules, 400_000).expect("listed");
+                if moves.is_empty() {
+                    break;
+                }
+                let t = if !real.is_empty() && rng.random_bool(0.5) {
+                    real[rng.random_range(0..real.len())].clone()
+                } else {
+                    moves[rng.random_range(0..moves.len())].clone()
+                };
+                game.push(t);
+            }
+        }
+        assert!(positions > 300 && with_captures > 50, "{positions} {with_captures}");
     }
 }

@@ -55,10 +55,13 @@ fn tune_reads_every_game_of_a_match_log_in_both_games() {
         // Six games, every fifth held out: one.
         assert!(out.starts_with("games 6 (held out 1), positions fitted "), "{game}: {out}");
         assert!(out.contains("pub const TUNED: Weights = "), "{game}: {out}");
-        // The weights in use are scored beside the hand ones and the fit.
-        for name in ["hand   weights: error fitted ", "in use weights: error fitted "] {
+        // The weights in use are scored beside the hand ones and the fit:
+        // `mcts-tuned`'s, and in Intermedium the levels' refit.
+        for name in ["hand   weights: error fitted ", "tuned  weights: error fitted "] {
             assert!(out.contains(name), "{game}: {out}");
         }
+        let refit = out.contains("refit  weights: error fitted ");
+        assert_eq!(refit, game == "intermedium", "{game}: {out}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -90,9 +93,10 @@ fn tune_refuses_a_log_of_the_other_game_naming_the_move() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `--from tuned` starts the fit (and `--ridge`'s pull) at the weights in
-/// use, `--from hand` (the default) at the hand weights: with no gradient
-/// step the fit is exactly its start, so its errors are that line's.
+/// `--from tuned` starts the fit (and `--ridge`'s pull) at `mcts-tuned`'s
+/// weights, `--from refit` at the levels' (Intermedium only), `--from hand`
+/// (the default) at the hand weights: with no gradient step the fit is
+/// exactly its start, so its errors are that line's.
 /// `--hold` keeps named weights at the start.
 #[test]
 fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
@@ -111,7 +115,9 @@ fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
         assert!(o.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stdout).to_string()
     };
-    for (from, same_as) in [("tuned", "in use weights:"), ("hand", "hand   weights:")] {
+    let starts =
+        [("tuned", "tuned  weights:"), ("refit", "refit  weights:"), ("hand", "hand   weights:")];
+    for (from, same_as) in starts {
         let out = tune(&["--steps", "0", "--from", from]);
         assert!(out.contains(&format!("(fitted with the {from} weights;")), "{out}");
         assert_eq!(after(&out, "fitted weights:"), after(&out, same_as), "{from}: {out}");
@@ -119,6 +125,19 @@ fn tune_from_and_hold_choose_the_start_and_the_fixed_weights() {
     let bad =
         run(&["tune", "--game", "intermedium", "--log", log.to_str().unwrap(), "--from", "x"]);
     assert_eq!(bad.status.code(), Some(2), "an unknown --from is refused");
+    let cash = match_log(&dir, "cash-in-hand");
+    let o = run(&[
+        "tune",
+        "--game",
+        "cash-in-hand",
+        "--log",
+        cash.to_str().unwrap(),
+        "--from",
+        "refit",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "Cash in Hand has no refit weights");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--from refit: Cash in Hand has no refit weights"), "{err}");
     // `--hold` keeps the named weights at the start and fits the others.
     let start = tune(&["--steps", "0"]);
     let free = tune(&["--steps", "50"]);
