@@ -123,3 +123,27 @@ fn top_level_takes_a_win_in_three_by_a_city_threat() {
         assert!(every_reply_loses_the_city(&after), "seed {seed}: {} leaves Red a parry", t.mv);
     }
 }
+
+/// From round 24's pilot (game 89, level 8 as Blue, far ahead): after
+/// c8-d7-e8 Red's 8-stack answers c9-b8-a7-b6-a5-b4-c3-b2-c1 and no Blue
+/// move then keeps the city. Stacks of 5-9 stand next to both cities, so
+/// the tree screens thousands of replies per node; until round 25 each
+/// threatening reply listed Blue's parries anew, the tree made 10
+/// iterations on 126 000 nodes and played c8-d7-e8 for seeds 0 and 2. With
+/// the parries shared (`Intermedium::parries`) it searches and parries.
+#[test]
+fn top_level_parries_a_city_race_fought_with_tall_stacks() {
+    let game = game_after("d3-e4-f3-e2-f1 f8-e9-d8-c9-b10 e4-f3-e2-f1-g2-f3 a9-b8-c9-d8-c7 e2-f3-g2-f1-e2-f3-g4 e7-d8-c9-b8-a7 f3-e4-d5-c6-b7-c8-d9-e8-d7-c8 a7-b8-c9-d8-c7-b8");
+    let threat = "c9-b8-a7-b6-a5-b4-c3-b2-c1";
+    assert_line_loses(&game, ["c8-d7-e8", threat]);
+    for seed in 0..3 {
+        let limits = Limits { nodes: Some(126_000), time_ms: None };
+        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
+            .expect("a move");
+        let mut after = game.clone();
+        after.push(t.clone());
+        if after.play_text(threat).is_ok() {
+            assert!(!every_reply_loses_the_city(&after), "seed {seed}: {} loses the city", t.mv);
+        }
+    }
+}
