@@ -12,7 +12,7 @@ use super::eval_intermedium::{
 };
 use super::search::{Domain, WIN};
 use crate::board::Cell;
-use crate::intermedium::{city, CaptureSet};
+use crate::intermedium::{city, filled_half, CaptureSet};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
 use crate::position::Position;
 use crate::variant::{Rules, Side};
@@ -38,7 +38,7 @@ pub(crate) struct Intermedium {
     /// Captures the quiescence search tries at each ply, largest first
     /// (`QUIESCE_WIDTH`; the top level's lean domain `LEAN_QUIESCE_WIDTH`).
     pub quiesce_width: usize,
-    /// `lean`: the capture sets of the last few `own_half`s whose parries
+    /// `lean`: the capture sets of the last few `filled_half`s whose parries
     /// were asked (`parries`), newest last.
     parry_memo: Vec<(Position, Option<CaptureSets>)>,
 }
@@ -47,7 +47,7 @@ pub(crate) struct Intermedium {
 /// `None` in the memo when listing them passed the inner node's work limit.
 type CaptureSets = Vec<CaptureSet>;
 
-/// `own_half`s whose capture sets `Intermedium::parry_memo` keeps: a node's
+/// `filled_half`s whose capture sets `Intermedium::parry_memo` keeps: a node's
 /// quiet replies share one; a capturing reply in between must not evict it.
 const PARRY_MEMO: usize = 4;
 
@@ -254,7 +254,7 @@ impl Intermedium {
     /// Puts the capture sets of the side to move in `pos` last in
     /// `parry_memo` (`None` past the inner node's work limit), shared by
     /// every position with the same
-    /// `own_half`: the replies listed at one node that capture nothing,
+    /// `filled_half`: the replies listed at one node that capture nothing,
     /// which `decided` screens one by one in a city race. A capture's
     /// sowing, its last cell and the cells it must fill are all of the
     /// mover's colour, so which enemy cells a sowing takes depends on the
@@ -265,17 +265,11 @@ impl Intermedium {
     /// stacks the screen took most of the nodes (a 126 000-node move made
     /// 10 iterations; now 73).
     fn parries(&mut self, pos: &Position) {
-        let key = own_half(pos);
-        if let Some(i) = self.parry_memo.iter().position(|(seen, _)| *seen == key) {
+        let filled = filled_half(pos);
+        if let Some(i) = self.parry_memo.iter().position(|(seen, _)| *seen == filled) {
             let entry = self.parry_memo.remove(i);
             self.parry_memo.push(entry);
             return;
-        }
-        let mut filled = key;
-        let theirs = pos.side_to_move.opponent().colour();
-        let g = pos.board.geometry();
-        for c in g.cells().filter(|c| c.colour() == theirs) {
-            filled.board.set(c, 1);
         }
         let sets = match crate::intermedium::capture_sets(&filled, &self.rules, INNER_LIMIT) {
             Ok((sets, states)) => {
@@ -290,7 +284,7 @@ impl Intermedium {
         if self.parry_memo.len() == PARRY_MEMO {
             self.parry_memo.remove(0);
         }
-        self.parry_memo.push((key, sets));
+        self.parry_memo.push((filled, sets));
     }
 
     /// `no_parry` from the side to move's capture sets (`parries`), the
@@ -322,21 +316,6 @@ impl Intermedium {
         }
         true
     }
-}
-
-/// `pos` with only what decides the side to move's own captures and
-/// capture threats: the cells of its colour and the move number (the
-/// first-move rule); the other colour's cells emptied, the quiet count
-/// cleared.
-fn own_half(pos: &Position) -> Position {
-    let mut half = *pos;
-    half.quiet = 0;
-    let theirs = pos.side_to_move.opponent().colour();
-    let g = pos.board.geometry();
-    for c in g.cells().filter(|c| c.colour() == theirs) {
-        half.board.set(c, 0);
-    }
-    half
 }
 
 /// Search states of the capture listing (`lean`) that cost about one node.

@@ -62,8 +62,8 @@ pub(crate) type CaptureSet = (Vec<Cell>, bool);
 /// outcome, the enemy cells captured and whether the enemy city falls
 /// (sorted, without repeats), and the search states visited (its work).
 /// A capture depends on the enemy's cells only through which of them hold
-/// a stack, so a caller that fills every enemy cell gets, for each sowing,
-/// every cell it would take from any enemy placement.
+/// a stack, so on a `filled_half` each set holds every cell its sowing
+/// would take from any enemy placement.
 pub(crate) fn capture_sets(
     pos: &Position,
     rules: &RuleOptions,
@@ -73,19 +73,28 @@ pub(crate) fn capture_sets(
         movegen::generate_kept(pos, rules, limit, movegen::Keep::Captures, &mut || false)?;
     let mut sets: Vec<CaptureSet> = moves
         .into_iter()
-        .map(|g| {
-            let mut cells = g.effect.captured;
-            cells.sort_unstable_by_key(|c| c.file_major_key());
-            (cells, g.effect.city_captured)
-        })
+        .map(|g| (crate::transition::sorted(g.effect.captured), g.effect.city_captured))
         .collect();
-    sets.sort_unstable_by(|a, b| {
-        let key =
-            |s: &CaptureSet| (s.1, s.0.iter().map(|c| c.file_major_key()).collect::<Vec<_>>());
-        key(a).cmp(&key(b))
-    });
+    sets.sort_unstable();
     sets.dedup();
     Ok((sets, states))
+}
+
+/// `pos` with only what decides the side to move's own captures and
+/// capture threats (the cells of its colour and the move number, for the
+/// first-move rule), every cell of the other colour holding one stone and
+/// the quiet count cleared: the same for every position that differs only
+/// in the other colour's cells, and the position `capture_sets` reads
+/// every possible capture from.
+pub(crate) fn filled_half(pos: &Position) -> Position {
+    let mut half = *pos;
+    half.quiet = 0;
+    let theirs = pos.side_to_move.opponent().colour();
+    let g = pos.board.geometry();
+    for c in g.cells().filter(|c| c.colour() == theirs) {
+        half.board.set(c, 1);
+    }
+    half
 }
 
 /// The rules of Intermedium.
@@ -169,29 +178,21 @@ mod tests {
         let rules = RuleOptions::default();
         let mut rng = SmallRng::seed_from_u64(3);
         let (mut positions, mut with_captures) = (0, 0);
-        let key = |cells: &[Cell]| cells.iter().map(|c| c.file_major_key()).collect::<Vec<_>>();
         for _ in 0..12 {
             let mut game = Game::new(GameKind::Intermedium, rules);
             while game.outcome().is_none() && game.plies().len() < 80 {
                 let pos = *game.position();
                 let (real, _) = capturing_successors(&pos, &rules, 400_000).expect("listed");
-                let mut expected: Vec<(Vec<(u8, u8)>, bool)> =
-                    real.iter().map(|t| (key(&t.captured), t.decisive.is_some())).collect();
+                let mut expected: Vec<CaptureSet> =
+                    real.iter().map(|t| (t.captured.clone(), t.decisive.is_some())).collect();
                 expected.sort();
                 expected.dedup();
-                let mut filled = pos;
-                let theirs = pos.side_to_move.opponent().colour();
-                let g = pos.board.geometry();
-                for c in g.cells().filter(|c| c.colour() == theirs) {
-                    filled.board.set(c, 1);
-                }
-                let (sets, _) = capture_sets(&filled, &rules, 400_000).expect("listed");
-                let mut got: Vec<(Vec<(u8, u8)>, bool)> = sets
+                let (sets, _) = capture_sets(&filled_half(&pos), &rules, 400_000).expect("listed");
+                let mut got: Vec<CaptureSet> = sets
                     .iter()
                     .map(|(cells, city)| {
-                        let held: Vec<Cell> =
-                            cells.iter().copied().filter(|&c| pos.board.get(c) > 0).collect();
-                        (key(&held), *city)
+                        let held = cells.iter().copied().filter(|&c| pos.board.get(c) > 0);
+                        (held.collect::<Vec<Cell>>(), *city)
                     })
                     .filter(|(cells, city)| !cells.is_empty() || *city)
                     .collect();
