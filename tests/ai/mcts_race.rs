@@ -3,7 +3,7 @@
 //! threat in one. (`city_falls` itself is tested in `src/ai/intermedium.rs`.)
 
 use sowboard::ai::{choose, Agent, Limits, NoClock};
-use sowboard::{Game, Rules, DEFAULT_MOVE_LIMIT};
+use sowboard::{Game, Rules, Transition, DEFAULT_MOVE_LIMIT};
 
 /// Whether the side to move in `game` can capture the enemy city now.
 fn city_in_one(game: &Game) -> bool {
@@ -45,6 +45,17 @@ fn assert_line_loses(game: &Game, line: [&str; 2]) {
     assert!(every_reply_loses_the_city(&lost), "the line really loses");
 }
 
+/// The top level's move in `game` with `seed` on `nodes` (`None`: its own
+/// budget), and the game after it.
+fn top_level_plays(game: &Game, seed: u64, nodes: Option<u64>) -> (Transition, Game) {
+    let limits = Limits { nodes, time_ms: None };
+    let t = sowboard::ai::choose_move(game, sowboard::ai::LEVELS, seed, limits, &NoClock)
+        .expect("a move");
+    let mut after = game.clone();
+    after.push(t.clone());
+    (t, after)
+}
+
 /// Red threatens e3-d2-c1 onto Blue's full city ring; only capturing e1
 /// (g2-f1-e2 or g2-f3-e2) parries it.
 const CITY_THREAT: &str = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,2,0,0/0,0,0,1,1,0,2/0,0,1,1,1,1,0 blue 0 10";
@@ -71,9 +82,7 @@ fn top_level_does_not_walk_into_an_unstoppable_city_threat() {
     let game = game_after("d3-c2-b3-c4-b5 a9-b8-a7-b6-a5 b3-c4-b5-a6-b7-a8 b8-c7-d6-c5-b4-a5 c4-b5-a6-b7-c6-b5-a6 c9-b8-c7-b6-c5 e4-d5-c6-b7-a8 d8-c7-b8-a7-b6 c2-b3-c4-b5-c6-d5 c7-d6-e5-f4-e3-f2-g3-f4 a4-b5-a6-b7-c6 e7-f6-e5-f4-e3");
     assert_line_loses(&game, ["e2-d3-c4-b5-a6", "f4-e3-d2-c1"]);
     for seed in 0..3 {
-        let limits = Limits { nodes: Some(250_000), time_ms: None };
-        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
-            .expect("a move");
+        let (t, _) = top_level_plays(&game, seed, Some(250_000));
         assert_ne!(t.mv.to_string(), "e2-d3-c4-b5-a6", "seed {seed}");
     }
 }
@@ -92,14 +101,7 @@ fn top_level_guard_does_not_trade_a_stack_for_the_city() {
     // Seed 0 is the one that played the losing move (with the level's own
     // budget and with four times it).
     for seed in 0..3 {
-        let t = sowboard::ai::choose_move(
-            &game,
-            sowboard::ai::LEVELS,
-            seed,
-            Limits::default(),
-            &NoClock,
-        )
-        .unwrap();
+        let (t, _) = top_level_plays(&game, seed, None);
         assert_ne!(t.mv.to_string(), "d8-c9-d10-e9-f10", "seed {seed}");
     }
 }
@@ -115,11 +117,7 @@ fn top_level_guard_does_not_trade_a_stack_for_the_city() {
 fn top_level_takes_a_win_in_three_by_a_city_threat() {
     let game = game_after("b3-c4-d5-e6-d7 g7-f6-e5-f4-g3 g4-f3-e4-d3-c4 c7-d8-c9-b8-a7 g2-f3-e2-d3-c4 a7-b6-c5-d4-e3-f4 e2-d3-c4-b3-c2-d3 f8-e9-d8-c9-b8");
     for seed in 0..3 {
-        let limits = Limits { nodes: Some(30_000), time_ms: None };
-        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
-            .expect("a move");
-        let mut after = game.clone();
-        after.push(t.clone());
+        let (t, after) = top_level_plays(&game, seed, Some(30_000));
         assert!(every_reply_loses_the_city(&after), "seed {seed}: {} leaves Red a parry", t.mv);
     }
 }
@@ -137,11 +135,7 @@ fn top_level_parries_a_city_race_fought_with_tall_stacks() {
     let threat = "c9-b8-a7-b6-a5-b4-c3-b2-c1";
     assert_line_loses(&game, ["c8-d7-e8", threat]);
     for seed in 0..3 {
-        let limits = Limits { nodes: Some(126_000), time_ms: None };
-        let t = sowboard::ai::choose_move(&game, sowboard::ai::LEVELS, seed, limits, &NoClock)
-            .expect("a move");
-        let mut after = game.clone();
-        after.push(t.clone());
+        let (t, mut after) = top_level_plays(&game, seed, Some(126_000));
         if after.play_text(threat).is_ok() {
             assert!(!every_reply_loses_the_city(&after), "seed {seed}: {} loses the city", t.mv);
         }
