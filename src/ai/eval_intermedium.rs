@@ -65,7 +65,7 @@ pub const HAND: Weights = Weights {
 /// Round 6's weights, fitted to game results by `sowboard tune` (README
 /// "Measured (round 6: Intermedium evaluation tuned to game results)":
 /// the command, its data and its figures): `mcts-tuned`'s, the yardstick,
-/// kept as they were; levels 4 and 5 play with `REFIT`.
+/// kept as they were; levels 4-8 play with `REFIT` and `MOBILE`.
 pub const TUNED: Weights = Weights {
     mobile_stone: 165,
     mobile_stack: -294,
@@ -77,9 +77,10 @@ pub const TUNED: Weights = Weights {
     city_threat: 1048,
 };
 
-/// Levels 4 and 5's weights (round 16): `TUNED` refitted to 623 games of
-/// `mcts-tuned` against itself, `sowboard tune --game intermedium --log
-/// games.log --from tuned --ridge 0.001` (a fit that starts at `TUNED` and
+/// Levels 4-7's alpha-beta check's weights, and the base of `MOBILE`
+/// (round 16): `TUNED` refitted to 623 games of `mcts-tuned` against
+/// itself, `sowboard tune --game intermedium --log games.log --from tuned
+/// --ridge 0.001` (a fit that starts at `TUNED` and
 /// is pulled back to it where the games say little), with the mobile-stack
 /// weight then set back to `TUNED`'s -294: the fit's -349 cost a
 /// win-material position of the tactics suite (26 of 30, under item 3's
@@ -99,6 +100,21 @@ pub const REFIT: Weights = Weights {
     enemy_capture: 78,
     city_threat: 1042,
 };
+
+/// Levels 4-8's tree search's weights since round 27: `REFIT` with the two
+/// mobility weights of its refit to the top level's own games (round 26:
+/// `sowboard match --game intermedium --a level8 --b level8 --nodes 30000
+/// --games 1000 --seed 301 --opening-plies 4 --threads 2 --verbose`, then
+/// `sowboard tune --game intermedium --log selfplay.log --from refit`).
+/// Stacks of three and more are prized, small ones less: a stack of n
+/// stones is worth 332 n - 536 points, so two single stones outweigh a
+/// stack of 2. Against `mcts-tuned` at full budget level 8 scored 72.5%
+/// with them where `REFIT` scored 65.0% on the same 200 openings; the
+/// whole fit scored 67.5% (README "Measured (round 26 ...)"). With them
+/// the tree search is indifferent to stones where its values say the game
+/// is decided either way, so levels 4-8 break ties among their root moves
+/// by material (`agents::prefer_material_among_ties`).
+pub const MOBILE: Weights = Weights { mobile_stone: 232, mobile_stack: -536, ..REFIT };
 
 /// Whether `side` has a stack that can move (2 or more stones). Without one
 /// it has lost when its turn comes (the exact test, `has_legal_move`, also

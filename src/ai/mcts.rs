@@ -387,13 +387,32 @@ pub(crate) fn choose<D: Domain>(
     budget: &mut Budget,
     rng: &mut SmallRng,
 ) -> Option<Transition> {
-    ranked(domain, root, settings, budget, rng, &[]).0.into_iter().next()
+    ranked(domain, root, settings, budget, rng, &[]).moves.into_iter().next()
 }
 
-/// The root moves in MCTS's order of preference: its choice first, then the
-/// other explored moves by visits, then the unexplored ones by their static
-/// value, then the moves proven lost (empty when the side to move has no
-/// move), and how many of them, at the end, are proven lost. `draws` are
+/// The root's moves as `ranked` orders them.
+pub(crate) struct Ranked {
+    /// The choice first, then the other explored moves by visits, then the
+    /// unexplored ones by their static value, then the moves proven lost
+    /// (empty when the side to move has no move).
+    pub moves: Vec<Transition>,
+    /// How many of `moves`, at the end, are proven lost.
+    pub lost: usize,
+    /// What the search knows of the first `stats.len()` moves (the ones it
+    /// explored, in that order; none when the root needed no search).
+    pub stats: Vec<RootStat>,
+}
+
+/// An explored root move's standing in the tree.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootStat {
+    pub visits: f64,
+    /// Its mean value for the side to move at the root (a win
+    /// probability).
+    pub mean: f64,
+}
+
+/// The root moves in MCTS's order of preference (`Ranked`). `draws` are
 /// positions (by hash) that a move would repeat a third time: such a move
 /// is a draw.
 pub(crate) fn ranked<D: Domain>(
@@ -403,17 +422,18 @@ pub(crate) fn ranked<D: Domain>(
     budget: &mut Budget,
     rng: &mut SmallRng,
     draws: &[u64],
-) -> (Vec<Transition>, usize) {
+) -> Ranked {
     let mut tree =
         Tree { domain, budget, nodes: vec![Node::new(None, 0.5, None)], settings, rng, draws };
     if !tree.list(0, root, true) {
-        return (Vec::new(), 0);
+        return Ranked { moves: Vec::new(), lost: 0, stats: Vec::new() };
     }
     let decided = tree.nodes[0].pending.len() == 1
         // A win in one needs no search.
         || tree.nodes[0].pending.last().is_some_and(|x| x.0 >= 1.0);
     if decided {
-        return (tree.nodes[0].pending.drain(..).rev().map(|x| x.1).collect(), 0);
+        let moves = tree.nodes[0].pending.drain(..).rev().map(|x| x.1).collect();
+        return Ranked { moves, lost: 0, stats: Vec::new() };
     }
     let mut first = true;
     while first || !tree.budget.exhausted() {
@@ -446,9 +466,13 @@ pub(crate) fn ranked<D: Domain>(
     // A lost choice means every move is lost: all of them count.
     let lost_count = if best.is_some_and(lost) { kids.len() } else { beaten.len() };
     let mut moves: Vec<Transition> = Vec::with_capacity(kids.len() + nodes[0].pending.len());
+    let mut stats = Vec::with_capacity(kids.len());
     for k in best.into_iter().chain(open) {
-        if let Some(t) = tree.nodes[k].transition.take() {
+        let node = &mut tree.nodes[k];
+        let stat = RootStat { visits: node.visits, mean: node.mean() };
+        if let Some(t) = node.transition.take() {
             moves.push(t);
+            stats.push(stat);
         }
     }
     moves.extend(tree.nodes[0].pending.drain(..).rev().map(|x| x.1));
@@ -457,5 +481,5 @@ pub(crate) fn ranked<D: Domain>(
             moves.push(t);
         }
     }
-    (moves, lost_count)
+    Ranked { moves, lost: lost_count, stats }
 }
