@@ -7,10 +7,10 @@
 //! | 1 | every move scored statically, read with noise 400 | every candidate scored statically, read with noise 20 000, noticing 4 captures in 10 (`Pick::Beginner`) |
 //! | 2 | depth 2 over the 6 best-looking moves, read with noise 150; 25 000 nodes | every candidate scored statically, read with noise 20 000 (in effect any candidate that hangs no big stack) |
 //! | 3 | to depth 3, widths 5/3; 50 000 | depth 2 over the 6 best-looking moves, read with noise 250, noticing 6 of its captures in 10 (it sees every reply); 150 000 |
-//! | 4 | the top level's search on 2 000 nodes, lapsing on 35% of its moves to one of the next 40 it ranks | depth 2 over the 6 best, then every move at depth 2; 150 000 |
+//! | 4 | the top level's search on 2 000 nodes, lapsing on 50% of its moves to one of the next 40 it ranks | depth 2 over the 6 best, then every move at depth 2; 150 000 |
 //! | 5 | the same, lapsing on 50% of its moves to one of the next 3 | the top level's search on 7 000 nodes |
-//! | 6 | the same without lapses | the top level's search on 30 000 nodes |
-//! | 7 | the top level's search on 68 750 nodes | the top level's search, lapsing on 60% of its moves to one of the next 10 it ranks |
+//! | 6 | the top level's search on 16 000 nodes | the top level's search on 30 000 nodes |
+//! | 7 | the top level's search on 206 250 nodes | the top level's search, lapsing on 60% of its moves to one of the next 10 it ranks |
 //! | 8 | tree search (below); 630 000 | depth 3, widths 64/32, the tuned evaluation, checked by the hand weights; 3 000 000 |
 //!
 //! The analysis searches every level by its alpha-beta shape (`level`):
@@ -26,9 +26,11 @@
 //! is a loss; `mcts::Settings::prove`) on a leaner domain than the
 //! reference's (`Intermedium::lean`: capture searches list only capturing
 //! moves, race nodes screen every move but evaluate only the best 60 in
-//! full); then the promises every level
-//! keeps (no city capture allowed in one, no big stack hung) are checked
-//! (`agents::guard_intermedium`). Levels 4-7 run a short alpha-beta search
+//! full), evaluating with `eval_intermedium::MOBILE` (round 27); a root
+//! move the search cannot tell from its choice goes first when it wins 4
+//! stones more in two plies (`agents::prefer_material_among_ties`); then
+//! the promises every level keeps (no city capture allowed in one, no big
+//! stack hung) are checked (`agents::guard_intermedium`). Levels 4-7 run a short alpha-beta search
 //! first (a quarter of their nodes, level 8's shape below) and play its
 //! move instead when it wins clearly more material (`Strong::check`);
 //! level 8 did so until round 23, when the tree on all the nodes proved
@@ -226,15 +228,18 @@ pub(crate) fn strong(game: GameKind, n: u8) -> Option<Strong> {
     let s = |nodes, lapse, ranks| Some(Strong { nodes, lapse, ranks, check: true });
     match (game, n.clamp(1, LEVELS)) {
         (GameKind::Intermedium, 1..=3) | (GameKind::CashInHand, 1..=4) => None,
-        (GameKind::Intermedium, 4) => s(2_000, 35, 40),
+        // Round 27 (the evaluation `MOBILE`): on round 25's settings (level 4
+        // lapsing on 35%, level 6 and 7 on 2 000 and 68 750 nodes) the steps
+        // were 85.0, 57.5, 57.5, 72.5 and 88.3% (README "Level ladder",
+        // round 27).
+        (GameKind::Intermedium, 4) => s(2_000, 50, 40),
         (GameKind::Intermedium, 5) => s(2_000, 50, 3),
-        (GameKind::Intermedium, 6) => s(2_000, 0, 0),
+        (GameKind::Intermedium, 6) => s(16_000, 0, 0),
         // Level 7 was the level 4 of rounds 10-16 (a sixteenth of the top
-        // level's 550 000 nodes then, 34 375), level 8 their level 5.
-        // Twice that since round 25: once the race screen shared its
-        // parries, level 8 scored 84.2% against the old level 7 over 120
-        // games, above the ladder's 80% (README "Level ladder", round 25).
-        (GameKind::Intermedium, 7) => s(68_750, 0, 0),
+        // level's 550 000 nodes then, 34 375), level 8 their level 5; twice
+        // that from round 25, three times that from round 27, each time
+        // because level 8 had grown to more than 80% against it.
+        (GameKind::Intermedium, 7) => s(206_250, 0, 0),
         // The top level plays by `mcts`'s tree search with the domain's
         // exact knowledge taken as proof (`mcts::Settings::prove`) on the
         // lean domain (`Intermedium::lean`): fewer nodes than the reference
