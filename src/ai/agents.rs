@@ -384,18 +384,27 @@ fn prefer_material_among_ties(
     if moves[0].decisive.is_some() {
         return;
     }
+    let tied: Vec<usize> = (1..open.min(stats.len()).min(SPARE_CHECKS))
+        .filter(|&i| {
+            let s = stats[i];
+            s.visits >= TIE_VISITS * chosen.visits
+                && (s.mean - chosen.mean).abs() <= TIE_MEAN
+                && moves[i].decisive.is_none()
+        })
+        .collect();
+    // Most moves have no tie: the reply listings below (`gain`) are the
+    // costly part, so they wait until one is found.
+    if tied.is_empty() {
+        return;
+    }
     let gain =
         |t: &Transition| i64::from(t.captured_stones) - i64::from(biggest_reply_capture(t, rules));
     let floor = gain(&moves[0]) + TIE_MATERIAL;
-    let tied = |&i: &usize| {
-        let s = stats[i];
-        s.visits >= TIE_VISITS * chosen.visits
-            && (s.mean - chosen.mean).abs() <= TIE_MEAN
-            && moves[i].decisive.is_none()
-            && !allows_city_capture(&moves[i], rules)
-    };
-    let best = (1..open.min(stats.len()).min(SPARE_CHECKS))
-        .filter(tied)
+    let best = tied
+        .into_iter()
+        // A move gains at most what it captures.
+        .filter(|&i| i64::from(moves[i].captured_stones) >= floor)
+        .filter(|&i| !allows_city_capture(&moves[i], rules))
         .map(|i| (gain(&moves[i]), i))
         .filter(|&(g, _)| g >= floor)
         // The first (most visited) of the best.

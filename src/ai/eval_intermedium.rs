@@ -80,8 +80,8 @@ pub const TUNED: Weights = Weights {
 /// Levels 4-7's alpha-beta check's weights, and the base of `MOBILE`
 /// (round 16): `TUNED` refitted to 623 games of `mcts-tuned` against
 /// itself, `sowboard tune --game intermedium --log games.log --from tuned
-/// --ridge 0.001` (a fit that starts at `TUNED` and
-/// is pulled back to it where the games say little), with the mobile-stack
+/// --ridge 0.001` (a fit that starts at `TUNED` and is pulled back to it
+/// where the games say little), with the mobile-stack
 /// weight then set back to `TUNED`'s -294: the fit's -349 cost a
 /// win-material position of the tactics suite (26 of 30, under item 3's
 /// 90%), as round 14 found for round 13's fit. Against `mcts-tuned`

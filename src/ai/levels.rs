@@ -30,11 +30,11 @@
 //! move the search cannot tell from its choice goes first when it wins 4
 //! stones more in two plies (`agents::prefer_material_among_ties`); then
 //! the promises every level keeps (no city capture allowed in one, no big
-//! stack hung) are checked (`agents::guard_intermedium`). Levels 4-7 run a short alpha-beta search
-//! first (a quarter of their nodes, level 8's shape below) and play its
-//! move instead when it wins clearly more material (`Strong::check`);
-//! level 8 did so until round 23, when the tree on all the nodes proved
-//! stronger. Level 8's alpha-beta shape (depth 5, 4 in most positions,
+//! stack hung) are checked (`agents::guard_intermedium`). Levels 4-7 run a
+//! short alpha-beta search first (a quarter of their nodes, level 8's shape
+//! below) and play its move instead when it wins clearly more material
+//! (`Strong::check`); level 8 did so until round 23, when the tree on all
+//! the nodes proved stronger. Level 8's alpha-beta shape (depth 5, 4 in most positions,
 //! widths 20/6) serves the analysis. Measured: README "Measured (round 5:
 //! Intermedium level 5 by tree search)" and "Measured (round 23 ...)".
 //!
