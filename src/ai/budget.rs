@@ -79,6 +79,17 @@ impl<'a> Budget<'a> {
         self.out_of_time || self.spent >= self.limit
     }
 
+    /// Raises the allowance by `n` nodes (a search that has not settled
+    /// when its budget runs out: `mcts::Settings::manage`).
+    pub(crate) fn extend(&mut self, n: u64) {
+        self.limit = self.limit.saturating_add(n);
+    }
+
+    /// The allowance.
+    pub(crate) fn limit(&self) -> u64 {
+        self.limit
+    }
+
     /// Nodes left in the allowance.
     pub(crate) fn remaining(&self) -> u64 {
         self.limit.saturating_sub(self.spent)

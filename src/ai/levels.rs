@@ -215,6 +215,9 @@ pub(crate) struct Strong {
     /// `agents::clear_material`). Cash in Hand's levels ignore it: theirs
     /// is always the hand-weighted check.
     pub check: bool,
+    /// Whether the tree search manages its time (`mcts::Settings::manage`):
+    /// the top level only.
+    pub manage: bool,
 }
 
 /// The top level's search settings of level `n`, or `None` for the
@@ -225,7 +228,7 @@ pub(crate) struct Strong {
 /// the step, not the budget), so levels 4 and 5 lapse; in Cash in Hand the
 /// budget makes levels 5 and 6, and level 7 lapses.
 pub(crate) fn strong(game: GameKind, n: u8) -> Option<Strong> {
-    let s = |nodes, lapse, ranks| Some(Strong { nodes, lapse, ranks, check: true });
+    let s = |nodes, lapse, ranks| Some(Strong { nodes, lapse, ranks, check: true, manage: false });
     match (game, n.clamp(1, LEVELS)) {
         (GameKind::Intermedium, 1..=3) | (GameKind::CashInHand, 1..=4) => None,
         // Round 27 (the evaluation `MOBILE`): on round 25's settings (level 4
@@ -251,9 +254,11 @@ pub(crate) fn strong(game: GameKind, n: u8) -> Option<Strong> {
         // games against `mcts-tuned` at full budget the tree on all its
         // nodes scored 60.0%, with the check 51.5%, and it is faster a
         // node, so it takes 630 000 where the pair took 550 000 (README
-        // "Measured (round 23 ...)").
+        // "Measured (round 23 ...)"). It manages its time since round 28:
+        // stops early on a settled root and runs on over an unsettled one
+        // (`mcts::Settings::manage`).
         (GameKind::Intermedium, _) => {
-            Some(Strong { nodes: 630_000, lapse: 0, ranks: 0, check: false })
+            Some(Strong { nodes: 630_000, lapse: 0, ranks: 0, check: false, manage: true })
         }
         (GameKind::CashInHand, 5) => s(7_000, 0, 0),
         (GameKind::CashInHand, 6) => s(30_000, 0, 0),
@@ -366,8 +371,8 @@ mod tests {
     /// from the seed's stream, so its games replay as before lapses existed.
     #[test]
     fn lapses_stay_among_the_open_moves_and_cost_nothing_when_off() {
-        let always = Strong { nodes: 1, lapse: 100, ranks: 3, check: true };
-        let never = Strong { nodes: 1, lapse: 0, ranks: 3, check: true };
+        let always = Strong { nodes: 1, lapse: 100, ranks: 3, check: true, manage: false };
+        let never = Strong { nodes: 1, lapse: 0, ranks: 3, check: true, manage: false };
         let mut rng = SmallRng::seed_from_u64(1);
         let mut seen = [0; 4];
         for _ in 0..300 {
