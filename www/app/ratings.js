@@ -9,7 +9,7 @@ import { LEVELS } from '../board/options.js';
 
 /** @type {Record<string, (number | null)[]>} ratings of levels 1-8 by game name */
 export const LEVEL_RATINGS = {
-  intermedium: [873, 1096, 1337, 1578, 1819, 1927, 2016, 2163],
+  intermedium: [873, 1096, 1337, 1578, 1819, 1966, 2073, 2221],
   'cash-in-hand': [853, 1007, 1198, 1352, 1432, 1540, 1648, 1828],
 };
 
