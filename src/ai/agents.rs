@@ -103,7 +103,7 @@ pub fn choose_move(
 /// Root noise of `mcts` (win probability, peak to peak): 2%, a few tenths
 /// of a stone near an even position, so the seed varies its choice among
 /// moves it judges nearly equal.
-const MCTS_NOISE: f64 = 0.02;
+pub(crate) const MCTS_NOISE: f64 = 0.02;
 
 /// Node budget of `mcts` when the caller gives none: about half a second a
 /// move natively, the independent program's time (Intermedium: 514 ms a
@@ -372,7 +372,7 @@ fn prefer_clear_material(moves: &mut [Transition], open: usize, report: &Report)
 /// its root moves apart). On the pilot level 8 scored 73.5% against
 /// `mcts-tuned` on 400, 80.2% on 600, 80.5% on 850, 81.0% on 1 200
 /// (README "Measured (round 28 ...)").
-const MOBILE_SCALE: f64 = 850.0;
+pub(crate) const MOBILE_SCALE: f64 = 850.0;
 
 /// Root moves whose mean value is within this of the tree search's
 /// choice's, after `TIE_VISITS` of its visits or more, are ones the search
