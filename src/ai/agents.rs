@@ -4,7 +4,7 @@
 use super::budget::Budget;
 use super::cash::Cash;
 use super::eval_cash;
-use super::eval_intermedium::{HAND, MOBILE, REFIT, TUNED};
+use super::eval_intermedium::{HAND, MOBILE, MOBILE_SCALE, REFIT, TUNED};
 use super::intermedium::Intermedium;
 use super::levels::{
     baseline5, first_then_rest, lapse, level, overlooked, pick, preference, strong, Pick, LEVELS,
@@ -100,11 +100,6 @@ pub fn choose_move(
     choose(Agent::Level(level.clamp(1, LEVELS)), game, seed, limits, clock)
 }
 
-/// Root noise of `mcts` (win probability, peak to peak): 2%, a few tenths
-/// of a stone near an even position, so the seed varies its choice among
-/// moves it judges nearly equal.
-pub(crate) const MCTS_NOISE: f64 = 0.02;
-
 /// Node budget of `mcts` when the caller gives none: about half a second a
 /// move natively, the independent program's time (Intermedium: 514 ms a
 /// move over a 40-game match, README "Measured (round 3)"; 400 000 took
@@ -153,7 +148,7 @@ pub fn choose(
                 GameKind::Intermedium => {
                     let settings = mcts::Settings {
                         scale: 400.0,
-                        noise: MCTS_NOISE,
+                        noise: mcts::ROOT_NOISE,
                         prove: false,
                         manage: false,
                     };
@@ -168,7 +163,7 @@ pub fn choose(
                 GameKind::CashInHand => {
                     let settings = mcts::Settings {
                         scale: 600.0,
-                        noise: MCTS_NOISE,
+                        noise: mcts::ROOT_NOISE,
                         prove: false,
                         manage: false,
                     };
@@ -206,7 +201,7 @@ pub fn choose(
             };
             let settings = mcts::Settings {
                 scale: MOBILE_SCALE,
-                noise: MCTS_NOISE,
+                noise: mcts::ROOT_NOISE,
                 prove: true,
                 manage: plan.manage,
             };
@@ -364,15 +359,6 @@ fn prefer_clear_material(moves: &mut [Transition], open: usize, report: &Report)
         moves[..=k].rotate_right(1);
     }
 }
-
-/// Evaluation points that turn a 50% game into 73% for levels 4-8's tree
-/// search (`mcts::Settings::scale`): `MOBILE` values a stack of n stones at
-/// 332 n - 536 points, so on `mcts`'s 400 its win probabilities saturated
-/// (moves valued 0.99 in games still open, and the search could not tell
-/// its root moves apart). On the pilot level 8 scored 73.5% against
-/// `mcts-tuned` on 400, 80.2% on 600, 80.5% on 850, 81.0% on 1 200
-/// (README "Measured (round 28 ...)").
-pub(crate) const MOBILE_SCALE: f64 = 850.0;
 
 /// Root moves whose mean value is within this of the tree search's
 /// choice's, after `TIE_VISITS` of its visits or more, are ones the search

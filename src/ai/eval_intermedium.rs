@@ -116,6 +116,15 @@ pub const REFIT: Weights = Weights {
 /// by material (`agents::prefer_material_among_ties`).
 pub const MOBILE: Weights = Weights { mobile_stone: 232, mobile_stack: -536, ..REFIT };
 
+/// Evaluation points that turn a 50% game into 73% for levels 4-8's tree
+/// search (`mcts::Settings::scale`, set in `agents::choose`): `MOBILE`
+/// values a stack of n stones at 332 n - 536 points, so on `mcts`'s 400 its
+/// win probabilities saturated (moves valued 0.99 in games still open, and
+/// the search could not tell its root moves apart). On the pilot level 8 scored 73.5% against
+/// `mcts-tuned` on 400, 80.2% on 600, 80.5% on 850, 81.0% on 1 200
+/// (README "Measured (round 28 ...)").
+pub(crate) const MOBILE_SCALE: f64 = 850.0;
+
 /// Whether `side` has a stack that can move (2 or more stones). Without one
 /// it has lost when its turn comes (the exact test, `has_legal_move`, also
 /// weighs the first-move rule and overflow; it differs only in odd set-ups).
