@@ -64,7 +64,7 @@ pub struct MatchArgs {
     /// games run long in bounded time. At most the default.
     #[arg(long, default_value_t = MAX_PLIES)]
     max_plies: usize,
-    /// Print every game's moves.
+    /// Print every game's moves, and each side's stones every 10 plies.
     #[arg(long)]
     verbose: bool,
 }
@@ -114,6 +114,8 @@ struct Played {
     /// The opening's moves and the whole game's, as text.
     opening: String,
     moves: String,
+    /// Each side's stones every `STONES_EVERY` plies, as text.
+    stones: String,
     result_a: f64,
     tallies: [Tally; 2],
 }
@@ -205,6 +207,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                 println!("  opening: {}", p.opening);
                 if args.verbose {
                     println!("  {}", p.moves);
+                    println!("  stones: {}", p.stones);
                 }
                 let _ = std::io::stdout().flush();
                 for (t, new) in tallies.iter_mut().zip(&p.tallies) {
@@ -330,9 +333,31 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         line,
         opening: opening_text,
         moves: game.move_texts().join(" "),
+        stones: stones_by_ply(&game),
         result_a,
         tallies,
     })
+}
+
+/// Plies between two entries of the verbose report's stones line.
+const STONES_EVERY: usize = 10;
+
+/// The verbose report's stones line: the first and the second player's
+/// stones (`64-64`) at the start and every `STONES_EVERY` plies, then at
+/// the end. A capped game's line alone says who was ahead at the cap; this
+/// says when the stones changed hands (round 29: in Cash in Hand most of
+/// White's losses were in the first 10 plies after a random opening move).
+fn stones_by_ply(game: &Game) -> String {
+    let n = game.plies().len();
+    let mut at: Vec<usize> = (0..=n).step_by(STONES_EVERY).collect();
+    if n % STONES_EVERY != 0 {
+        at.push(n);
+    }
+    at.iter()
+        .filter_map(|&i| game.position_at(i))
+        .map(|p| format!("{}-{}", p.stones_of(Side::First), p.stones_of(Side::Second)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Agent A's results by colour, and how many pairs of games (one opening,

@@ -41,8 +41,15 @@ fn reports_a_score_and_replays_by_seed() {
             .collect::<Vec<_>>()
     };
     assert_eq!(games(&first), games(&run(&args)));
-    // Per game: the result line, the opening, the moves.
-    assert_eq!(games(&first).len(), 6);
+    // Per game: the result line, the opening, the moves, the stones.
+    assert_eq!(games(&first).len(), 8);
+    // The stones line starts from the standard start's 44-44 (Intermedium)
+    // and ends on the stones of the final position.
+    for stones in first.lines().filter_map(|l| l.strip_prefix("  stones: ")) {
+        let counts: Vec<&str> = stones.split(' ').collect();
+        assert_eq!(counts[0], "44-44", "{stones}");
+        assert!(counts.iter().all(|c| c.split('-').all(|n| n.parse::<u32>().is_ok())), "{stones}");
+    }
 }
 
 /// Everything a report says that does not depend on timing: the game and
