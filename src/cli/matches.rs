@@ -350,7 +350,7 @@ const STONES_EVERY: usize = 10;
 fn stones_by_ply(game: &Game) -> String {
     let n = game.plies().len();
     let mut at: Vec<usize> = (0..=n).step_by(STONES_EVERY).collect();
-    if n % STONES_EVERY != 0 {
+    if !n.is_multiple_of(STONES_EVERY) {
         at.push(n);
     }
     at.iter()
