@@ -44,11 +44,20 @@ fn reports_a_score_and_replays_by_seed() {
     // Per game: the result line, the opening, the moves, the stones.
     assert_eq!(games(&first).len(), 8);
     // The stones line starts from the standard start's 44-44 (Intermedium)
-    // and ends on the stones of the final position.
-    for stones in first.lines().filter_map(|l| l.strip_prefix("  stones: ")) {
+    // and has an entry every 10 plies, and one for the final position.
+    let lines: Vec<&str> = first.lines().collect();
+    for (i, line) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("game ")) {
+        let plies: usize = line
+            .split(" after ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no ply count in {line}"));
+        let stones = lines[i + 3].strip_prefix("  stones: ").expect("the stones line");
         let counts: Vec<&str> = stones.split(' ').collect();
         assert_eq!(counts[0], "44-44", "{stones}");
         assert!(counts.iter().all(|c| c.split('-').all(|n| n.parse::<u32>().is_ok())), "{stones}");
+        assert_eq!(counts.len(), plies.div_ceil(10) + 1, "{plies} plies: {stones}");
     }
 }
 
