@@ -9,6 +9,7 @@ use super::intermedium::Intermedium;
 use super::levels::{
     baseline5, first_then_rest, lapse, level, overlooked, pick, preference, strong, Pick, LEVELS,
 };
+use super::merge_draw::merge_distance;
 use super::search::search;
 use super::search::{Report, Scored, Shape, WIN};
 use super::{mcts, playout, uct, zobrist, Clock, Limits};
@@ -240,18 +241,28 @@ pub fn choose(
             let nodes = limits.nodes.unwrap_or(plan.nodes);
             let mut budget = Budget::new(nodes, limits.time_ms, clock);
             let draws = repetition_draws(game);
-            let mut tuned = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
-            let Some(report) = search(&mut tuned, &pos, lv.shape, &mut budget, &draws) else {
+            let long_game = cash_long_game(n, &pos);
+            let weights = if long_game { &eval_cash::HAND } else { &eval_cash::TUNED };
+            let mut cash = Cash::for_levels(rules).weighted(weights);
+            let Some(report) = search(&mut cash, &pos, lv.shape, &mut budget, &draws) else {
                 return playout::playout_move(&pos, &rules, &mut rng);
             };
             // Then the hand weights, on a share of the nodes
             // (`CASH_CHECK_SHARE`): they count material as the rules do,
             // where the tuned weights trade it for the shape of the stacks.
-            let share = (nodes / CASH_CHECK_SHARE).max(CASH_CHECK_MIN).min(budget.remaining());
-            let mut check = budget.share(share);
-            let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..lv.shape };
-            let material = search(&mut Cash::for_levels(rules), &pos, shallow, &mut check, &draws);
-            budget.spend(check.spent());
+            // When the main search used them already, a shallower search on
+            // the same weights can only second-guess it with less sight.
+            let material = if long_game {
+                None
+            } else {
+                let share = (nodes / CASH_CHECK_SHARE).max(CASH_CHECK_MIN).min(budget.remaining());
+                let mut check = budget.share(share);
+                let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..lv.shape };
+                let material =
+                    search(&mut Cash::for_levels(rules), &pos, shallow, &mut check, &draws);
+                budget.spend(check.spent());
+                material
+            };
             let mut i = pick(&report, &lv, &mut rng);
             // As in Intermedium: no lapse from a decided move or a
             // repetition draw, nor into a draw.
@@ -320,6 +331,26 @@ const TACTICS_SHARE: u64 = 4;
 /// it overrode the tree search too often: 27.5% against `mcts` over 40
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
+
+/// Full move from which Cash in Hand's top level searches on the hand
+/// weights (`eval_cash::HAND`) instead of the tuned ones. The tuned weights
+/// were fitted to early positions and trade material for the shape of the
+/// stacks; in long games against `mcts-tuned` the top level drifted behind
+/// on stones (behind at the 200-ply cap in 17 of 20 capped games, README
+/// round 29), and on the hand weights from here it led in 13 of 21.
+const CASH_HAND_FROM_MOVE: u32 = 16;
+
+/// Whether Cash in Hand's level `n` searches this position on the hand
+/// weights: only the top level, from `CASH_HAND_FROM_MOVE`, and not while
+/// either side can still walk to the merge draw (`merge_draw`): there the
+/// tuned weights knew which captures give the draw away (the hand weights
+/// took a 5-stone capture that let the opponent merge, round 29).
+fn cash_long_game(n: u8, pos: &Position) -> bool {
+    n >= LEVELS
+        && pos.move_number >= CASH_HAND_FROM_MOVE
+        && merge_distance(pos, pos.side_to_move).is_none()
+        && merge_distance(pos, pos.side_to_move.opponent()).is_none()
+}
 
 /// Nodes of Cash in Hand level 8's hand-weighted check: 1 / this of its
 /// budget, at least `CASH_CHECK_MIN`, at most what the tuned search left.
@@ -614,6 +645,25 @@ mod tests {
     use super::super::candidates_cash::candidates;
     use super::*;
     use crate::ai::NoClock;
+
+    /// Cash in Hand's top level turns to the hand weights for the long game
+    /// only: from `CASH_HAND_FROM_MOVE`, and not while either side has just
+    /// two stacks that could still walk to the merge draw.
+    #[test]
+    fn cash_top_level_turns_to_the_hand_weights_for_the_long_game_only() {
+        let at = |rows: &str, move_number: u32| -> Position {
+            format!("cash-in-hand {rows} white 0 {move_number}").parse().expect("a valid set-up")
+        };
+        let empty = "0,0,0,0,0,0,0,0/".repeat(6);
+        // Three stacks a side: no merge is in reach for either.
+        let three = format!("30,2,0,0,0,0,2,30/{empty}30,0,0,0,0,0,0,30");
+        // The start: two corner stacks a side, the merge in reach for both.
+        let two = format!("32,0,0,0,0,0,0,32/{empty}32,0,0,0,0,0,0,32");
+        assert!(cash_long_game(LEVELS, &at(&three, CASH_HAND_FROM_MOVE)));
+        assert!(!cash_long_game(LEVELS, &at(&three, CASH_HAND_FROM_MOVE - 1)));
+        assert!(!cash_long_game(LEVELS - 1, &at(&three, CASH_HAND_FROM_MOVE)));
+        assert!(!cash_long_game(LEVELS, &at(&two, CASH_HAND_FROM_MOVE + 10)));
+    }
 
     /// A tactics-suite position (win-material): Red's two answers take 4
     /// stones more in two plies than `d6-c5-b4`, which the tree search
