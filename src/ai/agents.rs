@@ -332,23 +332,21 @@ const TACTICS_SHARE: u64 = 4;
 /// games, 45.0% at 4 stones (README "Measured (round 5: Intermedium ...)").
 const CLEAR_MATERIAL: i32 = 400;
 
-/// Full move from which Cash in Hand's levels 7 and 8 search on the hand
-/// weights (`eval_cash::HAND`) instead of the tuned ones (`cash_long_game`).
-/// The tuned weights (fitted to game results) trade material for the shape
-/// of the stacks; in long games against `mcts-tuned` the top level drifted
-/// behind on stones (behind at the 200-ply cap in 17 of 20 capped games,
-/// README round 29), and on the hand weights from here it led in 12 of 21
-/// (round 30).
+/// Full move from which Cash in Hand's top level searches on the hand
+/// weights (`eval_cash::HAND`) instead of the tuned ones. The tuned weights
+/// were fitted to early positions and trade material for the shape of the
+/// stacks; in long games against `mcts-tuned` the top level drifted behind
+/// on stones (behind at the 200-ply cap in 17 of 20 capped games, README
+/// round 29), and on the hand weights from here it led in 13 of 21.
 const CASH_HAND_FROM_MOVE: u32 = 16;
 
 /// Whether Cash in Hand's level `n` searches this position on the hand
-/// weights: the levels on the top level's budget (7 is the top level's
-/// search with lapses, and stays so), from `CASH_HAND_FROM_MOVE`, and not
-/// while either side can still walk to the merge draw (`merge_draw`): there
-/// the tuned weights knew which captures give the draw away (the hand
-/// weights took a 5-stone capture that let the opponent merge, round 29).
+/// weights: only the top level, from `CASH_HAND_FROM_MOVE`, and not while
+/// either side can still walk to the merge draw (`merge_draw`): there the
+/// tuned weights knew which captures give the draw away (the hand weights
+/// took a 5-stone capture that let the opponent merge, round 29).
 fn cash_long_game(n: u8, pos: &Position) -> bool {
-    n >= LEVELS - 1
+    n >= LEVELS
         && pos.move_number >= CASH_HAND_FROM_MOVE
         && merge_distance(pos, pos.side_to_move).is_none()
         && merge_distance(pos, pos.side_to_move.opponent()).is_none()
@@ -648,11 +646,11 @@ mod tests {
     use super::*;
     use crate::ai::NoClock;
 
-    /// Cash in Hand's levels 7 and 8 turn to the hand weights for the long
-    /// game only: from `CASH_HAND_FROM_MOVE`, and not while either side has
-    /// just two stacks that could still walk to the merge draw.
+    /// Cash in Hand's top level turns to the hand weights for the long game
+    /// only: from `CASH_HAND_FROM_MOVE`, and not while either side has just
+    /// two stacks that could still walk to the merge draw.
     #[test]
-    fn cash_top_levels_turn_to_the_hand_weights_for_the_long_game_only() {
+    fn cash_top_level_turns_to_the_hand_weights_for_the_long_game_only() {
         let at = |rows: &str, move_number: u32| -> Position {
             format!("cash-in-hand {rows} white 0 {move_number}").parse().expect("a valid set-up")
         };
@@ -663,8 +661,7 @@ mod tests {
         let two = format!("32,0,0,0,0,0,0,32/{empty}32,0,0,0,0,0,0,32");
         assert!(cash_long_game(LEVELS, &at(&three, CASH_HAND_FROM_MOVE)));
         assert!(!cash_long_game(LEVELS, &at(&three, CASH_HAND_FROM_MOVE - 1)));
-        assert!(cash_long_game(LEVELS - 1, &at(&three, CASH_HAND_FROM_MOVE)));
-        assert!(!cash_long_game(LEVELS - 2, &at(&three, CASH_HAND_FROM_MOVE)));
+        assert!(!cash_long_game(LEVELS - 1, &at(&three, CASH_HAND_FROM_MOVE)));
         assert!(!cash_long_game(LEVELS, &at(&two, CASH_HAND_FROM_MOVE + 10)));
     }
 
