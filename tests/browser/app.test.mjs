@@ -223,10 +223,11 @@ test('a city capture ends the game, shown with its reason', async (ctx) => {
   const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
   const { page, errors } = await open(ctx);
   await openLink(page, ctx.url + fragment(CITY), { mode: 'hotseat' });
-  // The board takes the link's position after the dialog closes: clicks
-  // made before that would hit the old board, and the gameover wait would
-  // never end. A CI run hung in this test in round 30 (the cause was not
-  // confirmed); both waits now end in a failure that says what is missing.
+  // The app loads the link's game after the dialog has closed (`openLink`):
+  // clicks made before that would hit the old board, and the gameover wait
+  // would never end. A CI run hung in this test in round 30 (whether for
+  // this reason was not confirmed); both waits now end in a failure that
+  // says what is missing.
   await page.waitForFunction((p) => document.querySelector('sowing-board').position === p, CITY);
   const gameover = page.evaluate(() => new Promise((resolve, reject) => {
     document.querySelector('sowing-board').addEventListener('gameover', (e) => resolve(e.detail), { once: true });

@@ -121,7 +121,10 @@ export async function answer(page, value) {
 }
 
 /** Opens a share link in `page` (already showing the app) and accepts it in
- * the dialog with the given mode (and side, level). */
+ * the dialog with the given mode (and side, level). The app loads the game
+ * only after the dialog's close event (`openShared` in www/app/main.js), so
+ * a caller waits for the board to show it (its position or ply) before
+ * acting on it. */
 export async function openLink(page, url, { mode = 'hotseat', side, level } = {}) {
   // Into a page that shows the app already, this is a fragment-only
   // navigation (no reload): the app hears it (hashchange).
