@@ -247,6 +247,38 @@ impl Search<'_> {
         }
         Some(best.map(|(_, r, w)| (r, w)))
     }
+
+    /// Every move of `moves` (not ending the game) after which every reply
+    /// leaves `me` a win in one, in notation order, each with the reply and
+    /// the win of its line (`forces_win`).
+    fn wins_in_two<'m>(
+        &mut self,
+        moves: &'m [Transition],
+        me: Side,
+    ) -> Option<Vec<(&'m Transition, Transition, Transition)>> {
+        let mut sorted: Vec<&Transition> = moves.iter().collect();
+        sorted.sort_by_key(|m| m.mv.to_string());
+        let mut forced = Vec::new();
+        for m in sorted {
+            if result(m, me, self.rules).is_some() {
+                continue;
+            }
+            if let Some((r, w)) = self.forces_win(m, me)? {
+                forced.push((m, r, w));
+            }
+        }
+        Some(forced)
+    }
+}
+
+/// The moves of `pos` that force a win in two (Intermedium: a city capture
+/// whatever the reply; `Search::forces_win`), in notation order; `None`
+/// when the search went over its limits. The tactics suite's `win-in-two`.
+pub(crate) fn wins_in_two(pos: &Position, rules: &Rules) -> Option<Vec<Transition>> {
+    let mut s = Search::new(rules);
+    let moves = s.moves(pos)?;
+    let wins = s.wins_in_two(&moves, pos.side_to_move)?;
+    Some(wins.into_iter().map(|(m, ..)| m.clone()).collect())
 }
 
 fn rarity(moves: usize, answers: usize) -> u32 {
@@ -306,21 +338,11 @@ fn classify_in(s: &mut Search, pos: &Position) -> Option<Puzzle> {
     let values: Vec<i64> = moves.iter().map(|m| s.two_ply(m, me)).collect::<Option<_>>()?;
 
     if game == GameKind::Intermedium {
-        let mut forced = Vec::new();
-        let mut line = Vec::new();
-        let mut sorted: Vec<&Transition> = moves.iter().collect();
-        sorted.sort_by_key(|m| m.mv.to_string());
-        for m in sorted {
-            if result(m, me, rules).is_some() {
-                continue;
-            }
-            if let Some((r, w)) = s.forces_win(m, me)? {
-                if line.is_empty() {
-                    line = vec![m.mv.to_string(), r.mv.to_string(), w.mv.to_string()];
-                }
-                forced.push(m);
-            }
-        }
+        let wins = s.wins_in_two(&moves, me)?;
+        let line = wins.first().map_or(Vec::new(), |(m, r, w)| {
+            vec![m.mv.to_string(), r.mv.to_string(), w.mv.to_string()]
+        });
+        let forced: Vec<&Transition> = wins.iter().map(|(m, ..)| *m).collect();
         if !forced.is_empty() {
             if !small(forced.len()) {
                 return None;

@@ -1,23 +1,32 @@
 //! The tactics suite (issue 11): positions whose right answers were decided
 //! by exhaustive search, and the solve rate of any agent on them.
 //!
-//! The answers come from a two-ply exhaustive minimax that uses only the
-//! rules' public interface (`Position::legal_moves`), not the AI: every move
-//! of the side to move, every reply, valued by the result (a win or loss at
-//! once) or else by the stone difference after the reply. The answers are
-//! the moves with the best value. A position enters the suite only if its
-//! answers are a small part of the moves (at most a quarter) and clearly
-//! better than the rest (a win, or four stones), so a random or careless
-//! move fails it. The kinds:
+//! The answers come from exhaustive minimax over the rules' public
+//! interface (`Position::legal_moves`), not the AI. Two plies decide most
+//! kinds: every move of the side to move, every reply, valued by the result
+//! (a win or loss at once) or else by the stone difference after the reply;
+//! the answers are the moves with the best value. A position enters the
+//! suite only if its answers are a small part of the moves (at most a
+//! quarter) and clearly better than the rest (a win, or four stones), so a
+//! random or careless move fails it. The kinds:
 //!
 //! - `win-in-one`: a move wins at once (a city capture; in Cash in Hand,
 //!   taking the opponent's last stones);
+//! - `win-in-two` (Intermedium, three plies): no move wins at once, but some
+//!   leave only replies after which a city capture exists; the answers are
+//!   every such move (`puzzles::wins_in_two`, the puzzles' own search);
 //! - `stop-the-win`: most moves allow the opponent a win at once, the
 //!   answers do not;
 //! - `win-material`: the capture that gains the most stones after the best
 //!   reply;
 //! - `save-material`: the moves that lose the fewest stones to the reply
-//!   (most moves leave a big stack to be captured).
+//!   (most moves leave a big stack to be captured);
+//! - `set-up-capture` (Cash in Hand, three plies): two plies cannot tell
+//!   the moves apart, three can (the worst reply, then the mover's best
+//!   next move), and the best are captures whose sowing some worse move
+//!   shares: where the captured stones are put back sets up the next
+//!   capture. Searching two plies deep cannot solve these (levels 1-4 do
+//!   not); they show the depth the top levels buy.
 //!
 //! File format (one position a line, `#` comments): `kind | position |
 //! answer; answer; ...`, answers in the game's notation.
@@ -82,6 +91,11 @@ const WIN: i64 = 1_000_000;
 const LIST_LIMIT: usize = 200_000;
 /// Transitions the two-ply search may look at for one position.
 const CLASSIFY_WORK: usize = 1_000_000;
+/// Transitions the three-ply search may look at for one position.
+const THREE_PLY_WORK: usize = 3_000_000;
+/// How much better than every other move the answers must be, in stones
+/// (so that a deeper search, which may see past a small gain, still agrees).
+const GAP: i64 = 4;
 
 fn material(pos: &Position, me: Side) -> i64 {
     pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
@@ -90,29 +104,55 @@ fn material(pos: &Position, me: Side) -> i64 {
 /// The value of the move `m` for the side that made it: the worst result
 /// over every reply (two-ply exhaustive minimax).
 fn two_ply(m: &Transition, me: Side, rules: &Rules, work: &mut usize) -> Option<i64> {
-    if let Some(o) = m.decisive.or_else(|| m.position.status(rules)) {
-        return Some(match o.winner {
-            Some(w) if w == me => WIN,
-            Some(_) => -WIN,
-            None => 0,
-        });
+    if let Some(v) = result(m, me, rules) {
+        return Some(v);
     }
     let replies = m.position.legal_moves(rules, LIST_LIMIT).ok()?;
     *work += replies.len();
     if *work > CLASSIFY_WORK {
         return None;
     }
-    replies
-        .iter()
-        .map(|r| match r.decisive.or_else(|| r.position.status(rules)) {
-            Some(o) => match o.winner {
-                Some(w) if w == me => WIN,
-                Some(_) => -WIN,
-                None => 0,
-            },
-            None => material(&r.position, me),
-        })
-        .min()
+    replies.iter().map(|r| result(r, me, rules).unwrap_or_else(|| material(&r.position, me))).min()
+}
+
+/// The value of `t` for `me` if it ends the game: WIN, -WIN or 0 (draw).
+fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
+    let o = t.decisive.or_else(|| t.position.status(rules))?;
+    Some(match o.winner {
+        Some(w) if w == me => WIN,
+        Some(_) => -WIN,
+        None => 0,
+    })
+}
+
+/// The value of the move `m` for `me` over three plies: the worst over every
+/// reply of the best over `me`'s next moves (each valued by its result, else
+/// the stone difference after it). `None` when the lists exceed the work.
+fn three_ply(m: &Transition, me: Side, rules: &Rules, work: &mut usize) -> Option<i64> {
+    if let Some(v) = result(m, me, rules) {
+        return Some(v);
+    }
+    let replies = m.position.legal_moves(rules, LIST_LIMIT).ok()?;
+    *work += replies.len();
+    let mut worst = WIN;
+    for r in &replies {
+        let value = match result(r, me, rules) {
+            Some(v) => v,
+            None => {
+                let next = r.position.legal_moves(rules, LIST_LIMIT).ok()?;
+                *work += next.len();
+                if *work > THREE_PLY_WORK {
+                    return None;
+                }
+                let valued = next
+                    .iter()
+                    .map(|n| result(n, me, rules).unwrap_or_else(|| material(&n.position, me)));
+                valued.max()?
+            }
+        };
+        worst = worst.min(value);
+    }
+    Some(worst)
 }
 
 /// The kind and the answers of `pos` if it makes a good suite position.
@@ -126,17 +166,38 @@ pub fn classify(pos: &Position, rules: &Rules) -> Option<(String, Vec<Transition
     let values: Vec<i64> =
         moves.iter().map(|m| two_ply(m, me, rules, &mut work)).collect::<Option<_>>()?;
     let best = *values.iter().max()?;
+    // A city capture in two outranks everything but one in one (as in the
+    // puzzles, whose exhaustive search this is).
+    if best < WIN && pos.game == GameKind::Intermedium {
+        let forced = super::puzzles::wins_in_two(pos, rules)?;
+        if !forced.is_empty() {
+            return (forced.len() * 4 <= moves.len()).then(|| ("win-in-two".into(), forced));
+        }
+    }
+    let two = by_two_plies(pos, &moves, &values);
+    match pos.game {
+        GameKind::CashInHand if two.is_none() => set_up_capture(pos, &moves, rules),
+        _ => two,
+    }
+}
+
+/// The two-ply kinds: the moves with the best two-ply value, when they are
+/// few and clearly better.
+fn by_two_plies(
+    pos: &Position,
+    moves: &[Transition],
+    values: &[i64],
+) -> Option<(String, Vec<Transition>)> {
+    let me = pos.side_to_move;
+    let best = *values.iter().max()?;
     let answers: Vec<Transition> =
-        moves.iter().zip(&values).filter(|(_, &v)| v == best).map(|(m, _)| m.clone()).collect();
+        moves.iter().zip(values).filter(|(_, &v)| v == best).map(|(m, _)| m.clone()).collect();
     if answers.len() * 4 > moves.len() {
         return None;
     }
-    // The rest must be clearly worse: by a win, or by four stones or more
-    // (so that a deeper search, which may see past a small two-ply gain,
-    // still agrees).
+    // The rest must be clearly worse: by a win, or by `GAP` stones.
     let next = values.iter().filter(|&&v| v < best).max().copied()?;
-    let gap = 4;
-    if best < WIN && best - next < gap {
+    if best < WIN && best - next < GAP {
         return None;
     }
     let now = material(pos, me);
@@ -153,6 +214,47 @@ pub fn classify(pos: &Position, rules: &Rules) -> Option<(String, Vec<Transition
         "save-material"
     };
     Some((kind.to_string(), answers))
+}
+
+/// Cash in Hand's `set-up-capture`, for a position two plies cannot decide
+/// (typically a capture whose redistributions all look the same there):
+/// three plies can. The answers are the moves with the best three-ply value,
+/// few, clearly better than the rest, all captures, and one of them has a
+/// sowing some non-answer shares: where the captured stones go is what
+/// sets up the next capture.
+fn set_up_capture(
+    pos: &Position,
+    moves: &[Transition],
+    rules: &Rules,
+) -> Option<(String, Vec<Transition>)> {
+    if moves.iter().all(|m| m.captured.is_empty()) {
+        return None;
+    }
+    let me = pos.side_to_move;
+    let mut work = 0;
+    let values: Vec<i64> =
+        moves.iter().map(|m| three_ply(m, me, rules, &mut work)).collect::<Option<_>>()?;
+    let best = *values.iter().max()?;
+    let next = values.iter().filter(|&&v| v < best).max().copied()?;
+    let answer = |i: usize| values[i] == best;
+    let count = (0..moves.len()).filter(|&i| answer(i)).count();
+    if count * 4 > moves.len() || best - next < GAP || best <= material(pos, me) {
+        return None;
+    }
+    let sowing = |m: &Transition| match &m.mv {
+        Move::Cash(c) => Some((c.origin, c.count, c.steps.clone())),
+        Move::Sow(_) => None,
+    };
+    let all_capture =
+        (0..moves.len()).filter(|&i| answer(i)).all(|i| !moves[i].captured.is_empty());
+    let shared = (0..moves.len())
+        .filter(|&i| answer(i))
+        .any(|i| (0..moves.len()).any(|j| !answer(j) && sowing(&moves[j]) == sowing(&moves[i])));
+    if !all_capture || !shared {
+        return None;
+    }
+    let answers = (0..moves.len()).filter(|&i| answer(i)).map(|i| moves[i].clone()).collect();
+    Some(("set-up-capture".to_string(), answers))
 }
 
 /// Candidate positions for the suite: Intermedium positions from games
@@ -210,9 +312,16 @@ pub(crate) fn cash_cluster(
     format!("cash-in-hand {} {side} 0 20", ranks.join("/")).parse().ok()
 }
 
-/// Suite lines for `count` positions of `kind`, no kind more than half,
-/// each handed to `emit` as soon as it is found (the search is slow).
-pub fn generate(kind: GameKind, count: usize, seed: u64, emit: &mut dyn FnMut(&str)) {
+/// Suite lines for `count` positions of `kind`, no kind more than half
+/// (with `only`, every line of that kind), each handed to `emit` as soon as
+/// it is found (the search is slow).
+pub fn generate(
+    kind: GameKind,
+    count: usize,
+    seed: u64,
+    only: Option<&str>,
+    emit: &mut dyn FnMut(&str),
+) {
     let rules = Rules::default();
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
@@ -223,7 +332,8 @@ pub fn generate(kind: GameKind, count: usize, seed: u64, emit: &mut dyn FnMut(&s
         let Some(pos) = candidate(kind, &mut rng) else { continue };
         let Some((k, answers)) = classify(&pos, &rules) else { continue };
         let n = per_kind.entry(k.clone()).or_default();
-        if *n * 2 >= count {
+        let wanted = only.map_or(*n * 2 < count, |only| only == k);
+        if !wanted {
             continue;
         }
         *n += 1;

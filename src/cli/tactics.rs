@@ -24,11 +24,14 @@ pub struct TacticsArgs {
     /// Per-move node budget (default: each agent's own).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Print N new suite lines instead (slow: exhaustive two-ply search).
+    /// Print N new suite lines instead (slow: exhaustive search, two or three plies).
     #[arg(long)]
     generate: Option<usize>,
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// With --generate: only positions of this kind (e.g. win-in-two).
+    #[arg(long)]
+    kind: Option<String>,
     /// Print every missed position with the agent's move.
     #[arg(long)]
     verbose: bool,
@@ -37,7 +40,7 @@ pub struct TacticsArgs {
 pub fn run(args: TacticsArgs) -> Result<(), String> {
     let kind = super::game_arg::game_kind(&args.game)?;
     if let Some(n) = args.generate {
-        generate(kind, n, args.seed, &mut |line| {
+        generate(kind, n, args.seed, args.kind.as_deref(), &mut |line| {
             println!("{line}");
             let _ = std::io::stdout().flush();
         });
