@@ -134,6 +134,13 @@ impl Strength {
         if let Some(n) = self.nodes {
             lv.nodes = n.max(1);
         }
+        // The analysis reads only the best move and its score, which the
+        // last-ply cut leaves as they are, and gets them sooner (Cash in
+        // Hand: 13% less time to review 40 plies at level 8, the same
+        // classes). Not in Intermedium, whose evaluations are charged as
+        // nodes: there the cut buys more search on the same budget and
+        // changes the analysis (4 of 40 review classes at level 4).
+        lv.shape.cut_last_ply = game == GameKind::CashInHand;
         lv
     }
 }
