@@ -653,7 +653,9 @@ fn greedy(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transitio
 mod tests {
     use super::super::candidates_cash::candidates;
     use super::*;
+    use crate::ai::search::Domain;
     use crate::ai::NoClock;
+    use std::cell::Cell;
 
     /// Cash in Hand's top level turns to the hand weights for the long game
     /// only: from `CASH_HAND_FROM_MOVE`, and not while either side has just
@@ -742,6 +744,67 @@ mod tests {
             }
             assert!(moves > 300, "level {level}: only {moves} moves");
             assert!(avoidable.is_empty(), "level {level} hung a big stack: {avoidable:#?}");
+        }
+    }
+
+    /// Cash in Hand as the top level searches it, counting evaluations.
+    struct Counted {
+        inner: Cash,
+        evaluations: Cell<u64>,
+    }
+
+    impl Domain for Counted {
+        fn children(
+            &mut self,
+            pos: &Position,
+            budget: &mut Budget,
+            root: bool,
+        ) -> Option<Vec<Transition>> {
+            self.inner.children(pos, budget, root)
+        }
+        fn terminal(&self, pos: &Position) -> Option<i32> {
+            self.inner.terminal(pos)
+        }
+        fn evaluate(&self, pos: &Position) -> i32 {
+            self.evaluations.set(self.evaluations.get() + 1);
+            self.inner.evaluate(pos)
+        }
+        fn take_work(&mut self) -> u64 {
+            self.inner.take_work()
+        }
+        fn complete(&self) -> bool {
+            self.inner.complete()
+        }
+    }
+
+    /// `Shape::cut_last_ply` (search.rs) changes no best score (the cut nodes fail high
+    /// either way) and scores far fewer children: positions from a game of
+    /// level 8 against `mcts-tuned` (README "Measured (round 32 ...)").
+    #[test]
+    fn the_last_ply_cut_keeps_the_best_score_with_fewer_evaluations() {
+        let rules = Rules::default();
+        let positions = [
+            Position::start(GameKind::CashInHand).to_string(),
+            "cash-in-hand 0,0,0,0,12,0,1,0/0,1,0,1,0,1,2,0/0,0,1,0,11,1,0,11/0,0,0,0,53,0,13,0/0,0,0,1,2,2,0,1/0,0,0,0,0,9,1,0/0,0,0,0,3,0,1,0/0,0,0,0,0,0,0,0 white 0 11".into(),
+            "cash-in-hand 0,1,1,0,1,0,5,0/1,0,2,1,0,1,0,1/2,0,1,0,7,1,7,0/0,1,0,1,0,7,1,3/3,0,2,0,2,0,1,1/0,1,0,2,0,2,1,0/1,0,1,0,3,0,2,57/0,1,0,1,0,1,0,1 white 0 51".into(),
+            "cash-in-hand 0,3,1,0,1,0,1,0/0,1,60,3,0,1,0,2/2,1,0,1,6,0,1,0/1,0,1,8,1,2,0,2/2,1,1,1,0,0,2,0/0,2,0,1,0,2,0,1/4,0,2,0,1,0,2,0/0,2,0,1,0,3,0,1 white 0 71".into(),
+        ];
+        let top = level(GameKind::CashInHand, LEVELS);
+        for text in positions {
+            let pos: Position = text.parse().expect("a position");
+            let run = |cut_last_ply: bool| {
+                let inner = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
+                let mut domain = Counted { inner, evaluations: Cell::new(0) };
+                let shape = Shape { cut_last_ply, ..top.shape };
+                let mut budget = Budget::new(top.nodes, None, &NoClock);
+                let report = search(&mut domain, &pos, shape, &mut budget, &[]).expect("moves");
+                let best = &report.moves[0];
+                ((best.score, best.depth), domain.evaluations.get())
+            };
+            let (full, full_work) = run(false);
+            let (cut, cut_work) = run(true);
+            assert_eq!(cut, full, "{text}");
+            assert!(cut_work * 4 < full_work * 3, "{text}: {cut_work} evaluations, {full_work}");
         }
     }
 }
