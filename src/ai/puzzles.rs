@@ -98,9 +98,10 @@ pub fn position_hash(text: &str) -> u64 {
     h & 0xff_ffff_ffff
 }
 
-const WIN: i64 = 1_000_000;
+/// A won game's value in the exhaustive searches (here and the tactics suite's).
+pub(crate) const WIN: i64 = 1_000_000;
 /// Enumeration work allowed per move list.
-const LIST_LIMIT: usize = 200_000;
+pub(crate) const LIST_LIMIT: usize = 200_000;
 /// Transitions the search may look at for one position.
 const WORK_LIMIT: usize = 2_000_000;
 /// At most this many answers: a puzzle has few right moves (and in Cash in
@@ -109,12 +110,13 @@ const MAX_SOLUTIONS: usize = 24;
 /// A biggest capture must beat every other move by this many stones.
 const GAP: i64 = 2;
 
-fn material(pos: &Position, me: Side) -> i64 {
+/// The stone difference for `me`.
+pub(crate) fn material(pos: &Position, me: Side) -> i64 {
     pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
 }
 
 /// The result of `t` for `me` if it ends the game: WIN, -WIN or 0 (draw).
-fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
+pub(crate) fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
     let o = t.decisive.or_else(|| t.position.status(rules))?;
     Some(match o.winner {
         Some(w) if w == me => WIN,

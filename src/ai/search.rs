@@ -152,6 +152,19 @@ enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's `best` is, searched in the window (`alpha`, `beta`).
+    fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best <= alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 struct Entry {
     key: u64,
@@ -288,13 +301,7 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         }
         let work = self.domain.take_work();
         self.budget.spend(work);
-        let bound = if best <= alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha, beta);
         // A cut's child is no best move to try first next time (without
         // the cut, the best child is the one with the best static score,
         // first anyway): no move is recorded.
@@ -387,13 +394,7 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
                 }
             }
         }
-        let bound = if best <= alpha0 {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.table.store(Entry { key, best: best_hash, score: best, depth: depth as u8, bound });
         best
     }

@@ -31,6 +31,7 @@
 //! File format (one position a line, `#` comments): `kind | position |
 //! answer; answer; ...`, answers in the game's notation.
 
+use super::puzzles::{material, result, LIST_LIMIT, WIN};
 use super::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::moves::Move;
@@ -86,9 +87,6 @@ pub fn attempt(t: &Tactic, agent: Agent, seed: u64, limits: Limits) -> (bool, Op
     (solved, Some(mv.mv))
 }
 
-const WIN: i64 = 1_000_000;
-/// Enumeration work allowed per move list while classifying.
-const LIST_LIMIT: usize = 200_000;
 /// Transitions the two-ply search may look at for one position.
 const CLASSIFY_WORK: usize = 1_000_000;
 /// Transitions the three-ply search may look at for one position.
@@ -96,10 +94,6 @@ const THREE_PLY_WORK: usize = 3_000_000;
 /// How much better than every other move the answers must be, in stones
 /// (so that a deeper search, which may see past a small gain, still agrees).
 const GAP: i64 = 4;
-
-fn material(pos: &Position, me: Side) -> i64 {
-    pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
-}
 
 /// The value of the move `m` for the side that made it: the worst result
 /// over every reply (two-ply exhaustive minimax).
@@ -113,16 +107,6 @@ fn two_ply(m: &Transition, me: Side, rules: &Rules, work: &mut usize) -> Option<
         return None;
     }
     replies.iter().map(|r| result(r, me, rules).unwrap_or_else(|| material(&r.position, me))).min()
-}
-
-/// The value of `t` for `me` if it ends the game: WIN, -WIN or 0 (draw).
-fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
-    let o = t.decisive.or_else(|| t.position.status(rules))?;
-    Some(match o.winner {
-        Some(w) if w == me => WIN,
-        Some(_) => -WIN,
-        None => 0,
-    })
 }
 
 /// The value of the move `m` for `me` over three plies: the worst over every
