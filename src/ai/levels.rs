@@ -67,10 +67,10 @@
 //! and its move is played instead when it keeps 4 stones more at the same
 //! depth (`agents::clear_material`, as Intermedium level 8's alpha-beta
 //! check): the tactics suite's material answers (README "Measured (round
-//! 7: Cash in Hand evaluation tuned to game results)"); at level 8, unless
-//! the tuned search, at its own depth, scores that move 10 stones below its
-//! choice (`agents::Verify`; round 33: the check's two plies missed stacks
-//! lost the move after the reply).
+//! 7: Cash in Hand evaluation tuned to game results)"), unless the tuned
+//! search, at its own depth, scores that move 10 stones below its choice
+//! (`agents::Verify`; round 33: the check's two plies missed stacks lost
+//! the move after the reply).
 //!
 //! Cash in Hand levels 5, 6 and 8 (those that never lapse) stop scoring a
 //! node's children at the last ply once one fails high
