@@ -286,16 +286,9 @@ pub fn choose(
             if let Some(better) = check.and_then(|m| clear_material(&report.moves[i].transition, m))
             {
                 let j = report.moves.iter().position(|m| m.transition.mv == better).unwrap_or(i);
-                let refuted = {
-                    let mut verify = Verify { cash: &mut cash, shape: main, draws: &draws };
-                    let mut verifying =
-                        budget.share((nodes / CASH_VERIFY_SHARE).min(budget.remaining()));
-                    let refuted =
-                        verify.refutes(&report.moves[i], &report.moves[j], &mut verifying);
-                    budget.spend(verifying.spent());
-                    refuted
-                };
-                if !refuted {
+                let mut verify = Verify { cash: &mut cash, shape: main, draws: &draws };
+                let share = nodes / CASH_VERIFY_SHARE;
+                if !verify.refutes(&report.moves[i], &report.moves[j], &mut budget, share) {
                     i = j;
                 }
             }
@@ -430,10 +423,16 @@ impl Verify<'_> {
     /// shows (README "Measured (round 33 ...)"). Often the check's move lies
     /// outside the main search's root width, scored only statically; then
     /// it is searched now from its position, one ply less deep, with the
-    /// main search's inner widths. A score not reached at that depth
-    /// refutes nothing: a static score once vetoed the only way out of a
-    /// lost opening (round 31).
-    fn refutes(&mut self, chosen: &Scored, better: &Scored, budget: &mut Budget) -> bool {
+    /// main search's inner widths, on at most `share` of `budget`'s nodes.
+    /// A score not reached at that depth refutes nothing: a static score
+    /// once vetoed the only way out of a lost opening (round 31).
+    fn refutes(
+        &mut self,
+        chosen: &Scored,
+        better: &Scored,
+        budget: &mut Budget,
+        share: u64,
+    ) -> bool {
         let score = if better.depth >= chosen.depth {
             Some(better.score)
         } else if better.transition.decisive.is_some() || chosen.depth < 2 {
@@ -441,7 +440,10 @@ impl Verify<'_> {
         } else {
             let depth = chosen.depth - 1;
             let shape = Shape { max_depth: depth, root_width: self.shape.width, ..self.shape };
-            let replies = search(self.cash, &better.transition.position, shape, budget, self.draws);
+            let mut nodes = budget.share(share.min(budget.remaining()));
+            let replies =
+                search(self.cash, &better.transition.position, shape, &mut nodes, self.draws);
+            budget.spend(nodes.spent());
             replies
                 .and_then(|r| r.moves.into_iter().next())
                 .filter(|best| best.depth >= depth)
@@ -901,7 +903,8 @@ mod tests {
         assert!(report.moves[j].depth < report.moves[0].depth, "outside the root width");
         let mut verify = Verify { cash: &mut cash, shape, draws: &[] };
         let mut budget = Budget::new(top.nodes, None, &NoClock);
-        assert!(verify.refutes(&report.moves[0], &report.moves[j], &mut budget));
+        let share = top.nodes / CASH_VERIFY_SHARE;
+        assert!(verify.refutes(&report.moves[0], &report.moves[j], &mut budget, share));
         let game = Game::from_position(pos, rules);
         let limits = Limits { nodes: None, time_ms: None };
         let played = choose(Agent::Level(LEVELS), &game, 7, limits, &NoClock).unwrap();
