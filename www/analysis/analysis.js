@@ -12,6 +12,7 @@ import { drawGraph, squash } from './graph.js';
 import { sideLabel } from '../app/words.js';
 import { initEditor } from './editor.js';
 import { readRules, setRuleAttributes } from '../board/options.js';
+import { $ } from '../dom.js';
 
 /** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
 /** @typedef {import('../pkg/sowboard.js').ReviewedMove} ReviewedMove */
@@ -23,8 +24,6 @@ const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 const THREATS_SHOWN = 4;
 /** Work limit for listing the threats (the walk answers "none" at once). */
 const THREAT_LIMIT = 300_000;
-
-const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
 /**
  * A score in words for people: "+1.25", "−0.40", "wins in 3", "loses in 2";

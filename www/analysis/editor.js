@@ -10,11 +10,10 @@ import { loadEngine } from '../engine.js';
 import { toFragment } from '../app/fragment.js';
 import { sideLabel } from '../app/words.js';
 import { readRules } from '../board/options.js';
+import { $ } from '../dom.js';
 
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
 /** @typedef {import('../pkg/sowboard.js').RuleOptions} RuleOptions */
-
-const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
 /** The fields of a position string (docs/RULES.md section 4); `cells[r][f]`
  * is rank r + 1 (the string lists the top rank first). */

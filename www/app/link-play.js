@@ -8,14 +8,14 @@
 import { loadEngine } from '../engine.js';
 import { DEFAULT_RULES, linkFor, newId, parseLink, replayLink } from '../link/codec.js';
 import { LINKS_KEY, compareLink, loadLinks, putLinkGame } from '../link/store.js';
+import { $ } from '../dom.js';
+import { setRuleAttributes } from '../board/options.js';
 import { ask } from './ask.js';
 import { endText, gameLabel, movesText, sideLabel } from './words.js';
 
 /** @typedef {import('../link/store.js').LinkGame} LinkGame */
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
 
-const $ = (id) => /** @type {any} */ (document.getElementById(id));
-const RULE_ATTRIBUTES = ['first-move-rule', 'repetition-draw', 'quiet-limit'];
 
 export class LinkPlay {
   /** The link game on the board, or null. @type {LinkGame | null} */ active = null;
@@ -162,9 +162,7 @@ export class LinkPlay {
     this.active = game;
     this.hooks.onEnter();
     const { rules } = game;
-    board.setAttribute('first-move-rule', rules.firstMoveRule ? 'on' : 'off');
-    board.setAttribute('repetition-draw', rules.repetitionDraw ? 'on' : 'off');
-    board.setAttribute('quiet-limit', String(rules.quietLimit));
+    setRuleAttributes(board, rules);
     board.setAttribute('ai', 'none');
     const last = animateLast ? game.moves.at(-1) : undefined;
     try {
@@ -187,7 +185,7 @@ export class LinkPlay {
     const board = this.#board;
     this.active = null;
     board.removeAttribute('player');
-    for (const name of RULE_ATTRIBUTES) board.removeAttribute(name);
+    setRuleAttributes(board, {}); // the page's own games start under the default rules
     await this.hooks.onLeave();
     this.render();
   }

@@ -16,6 +16,10 @@ export function notReady() {
   return err;
 }
 
+/** An error's code and message, for an `error` event.
+ * @param {any} err @returns {{code: string, message: string}} */
+export const errorDetail = (err) => ({ code: err?.code ?? 'bad-argument', message: err?.message ?? String(err) });
+
 /** AI levels, 1 (easiest) to this (strongest): the engine's `sowboard::ai::LEVELS`
  * (its `aiLevels()`; tests/browser/wasm-api.test.mjs checks they agree). */
 export const LEVELS = 8;

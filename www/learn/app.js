@@ -4,8 +4,8 @@ import { loadEngine } from '../engine.js';
 import { loadProgress, saveProgress } from './progress.js';
 import { Lessons } from './lessons-ui.js';
 import { Puzzles } from './puzzles-ui.js';
+import { $ } from '../dom.js';
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const board = /** @type {import('../board/element.js').SowingBoard} */ ($('board'));
 const notice = $('notice');
 

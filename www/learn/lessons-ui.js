@@ -5,6 +5,7 @@
 // comes back for a retry.
 import { LESSONS } from './lessons.js';
 import { choicesOf, judgePart, judgeStep, refusalText, tryMove } from './judge.js';
+import { $ } from '../dom.js';
 
 /**
  * @typedef {import('../board/element.js').SowingBoard} Board
@@ -12,7 +13,6 @@ import { choicesOf, judgePart, judgeStep, refusalText, tryMove } from './judge.j
  * @typedef {import('./progress.js').Progress} Progress
  */
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** How long a wrong move stays on the board before the position comes back. */
 const RETRY_MS = 1400;
 

@@ -5,6 +5,7 @@
 // count and streak are saved with the lesson progress.
 import { judgePuzzleMove, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
 import { describeResult, tryMove } from './judge.js';
+import { $ } from '../dom.js';
 
 /**
  * @typedef {import('../board/element.js').SowingBoard} Board
@@ -13,7 +14,6 @@ import { describeResult, tryMove } from './judge.js';
  * @typedef {import('./puzzle-judge.js').Puzzle} Puzzle
  */
 
-const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const RETRY_MS = 1400;
 const REPLY_MS = 500;
 const SHOW_MS = 1100;

@@ -122,7 +122,7 @@ export async function answer(page, value) {
 
 /** Opens a share link in `page` (already showing the app) and accepts it in
  * the dialog with the given mode (and side, level). The app loads the game
- * only after the dialog's close event (`openShared` in www/app/main.js), so
+ * only after the dialog's close event (`openShared` in www/app/sharing.js), so
  * a caller waits for the board to show it (its position or ply) before
  * acting on it. */
 export async function openLink(page, url, { mode = 'hotseat', side, level } = {}) {
