@@ -30,7 +30,7 @@ import { describeBoard, describeCell } from './describe.js';
  * @property {(side: string) => boolean} aiPlays
  * @property {(info: MoveInfo) => void} played  a move finished on the board
  * @property {() => void} built  a choice made that did not finish the move
- * @property {(type: string, detail: unknown) => void} emit
+ * @property {<K extends import('./element.js').BoardEvent>(type: K, detail: import('../types/widget.js').SowingBoardEventMap[K]['detail']) => void} emit
  * @property {BoardView} view
  * @property {import('./player-input.js').PlayerInput} input
  */

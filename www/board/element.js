@@ -9,7 +9,7 @@ import { sowingFrames, playFrames } from './animate.js';
 import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { MoveFlow, applyChoices } from './flow.js';
-import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, errorDetail, flag, notReady, readOptions, readRules, setRuleAttributes } from './options.js';
+import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, errorDetail, flag, isRecordAttribute, notReady, readOptions, readRules, setRuleAttributes } from './options.js';
 import { Flash, TEMPLATE } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
 import { BoardAnalysis } from './analysis-view.js';
@@ -22,6 +22,11 @@ import { VERSION } from './version.js';
 /** @typedef {import('../pkg/sowboard.js').MoveInfo} MoveInfo */
 /** @typedef {typeof import('../pkg/sowboard.js')} Engine */
 /** @typedef {import('./board-view.js').BoardHost} BoardHost */
+/** The events the element sends; www/types/widget.d.ts declares each with its
+ * detail (tests/browser/widget-types.ts keeps the two the same).
+ * @typedef {'ready' | 'move' | 'gameover' | 'error' | 'change' | 'thinking' | 'view' | 'refused' | 'build'} BoardEvent */
+/** @typedef {import('../types/widget.js').SowingBoardEventMap} EventMap */
+/** The engine's outcome, its `reason` one of the five the rules name. @typedef {import('../types/widget.js').SowingOutcome} SowingOutcome */
 
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -120,7 +125,7 @@ export class SowingBoard extends HTMLElement {
       this.#reload();
       this.#reportProblems(); // bad values given from the start are reported too
       this.#syncAnalysis();
-      this.#emit('ready', { position: this.position, moves: this.moves });
+      this.#emit('ready', { position: this.position ?? '', moves: this.moves });
     }, (err) => this.#emit('error', { code: err?.code ?? 'engine-load', message: `the game engine failed to load: ${err.message}` }));
   }
 
@@ -143,8 +148,8 @@ export class SowingBoard extends HTMLElement {
 
   /** @param {string} name @param {string | null} oldValue @param {string | null} value */
   attributeChangedCallback(name, oldValue, value) {
-    if (!this.#engine || this.#reflecting || (oldValue === value && !RECORD_ATTRIBUTES.includes(name))) return;
-    if (RECORD_ATTRIBUTES.includes(name)) {
+    if (!this.#engine || this.#reflecting || (oldValue === value && !isRecordAttribute(name))) return;
+    if (isRecordAttribute(name)) {
       // Several attributes are often set in a row: reload once, afterwards.
       if (!this.#reloadQueued) {
         this.#reloadQueued = true;
@@ -184,8 +189,9 @@ export class SowingBoard extends HTMLElement {
   get position() { return this.#game?.position() ?? null; }
   /** The moves played, in notation. */
   get moves() { return this.#game?.moves() ?? []; }
-  /** The result ({winner, reason, description}) or null while the game runs. */
-  get outcome() { return this.#game?.outcome() ?? null; }
+  /** The result ({winner, reason, description}) or null while the game runs.
+   * @returns {SowingOutcome | null} */
+  get outcome() { return /** @type {SowingOutcome | null} */ (this.#game?.outcome() ?? null); }
   /** The position the record starts from. */
   get startPosition() { return this.#game?.startPosition() ?? null; }
   /** Plies played. */
@@ -437,7 +443,7 @@ export class SowingBoard extends HTMLElement {
     this.#changed('load');
   }
 
-  /** After any change of the record other than a move. @param {string} kind */
+  /** After any change of the record other than a move. @param {'undo' | 'redo' | 'load'} kind */
   #changed(kind) {
     const g = /** @type {Game} */ (this.#game);
     this.#ai.cancel();
@@ -447,7 +453,7 @@ export class SowingBoard extends HTMLElement {
     this.#preview = null;
     if (kind !== 'load' && this.readonly) this.#viewPly = g.ply;
     this.#view.render();
-    this.#emit('change', { kind, position: this.position, moves: this.moves });
+    this.#emit('change', { kind, position: g.position(), moves: g.moves() });
     this.#maybeAi();
   }
 
@@ -470,8 +476,8 @@ export class SowingBoard extends HTMLElement {
     };
     if (!(animate && this.#animate(info, byAi, finish))) finish();
     this.#emit('move', detail);
-    this.#emit('change', { kind: 'move', position: this.position, moves: this.moves });
-    if (info.outcome) this.#emit('gameover', info.outcome);
+    this.#emit('change', { kind: 'move', position: g.position(), moves: g.moves() });
+    if (info.outcome) this.#emit('gameover', /** @type {SowingOutcome} */ (info.outcome));
   }
 
   /** Animates a recorded move unless animation is off; `done` runs at its
@@ -552,7 +558,7 @@ export class SowingBoard extends HTMLElement {
 
 
   /** Events go out after the current update has finished (never mid-update).
-   * @param {string} type @param {unknown} detail */
+   * @template {BoardEvent} K @param {K} type @param {EventMap[K]['detail']} detail */
   #emit(type, detail) {
     setTimeout(() => this.dispatchEvent(new CustomEvent(type, { detail })), 0);
   }

@@ -38,9 +38,13 @@ function levelOf(text) {
 export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 5000, 6: 5000, 7: 8000, 8: 8000 });
 
 /** Attributes that make up the game record: a change reloads the game. */
-export const RECORD_ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw'];
+export const RECORD_ATTRIBUTES = /** @type {const} */ (['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw']);
 /** Attributes about how the game is played and shown. */
-export const VIEW_ATTRIBUTES = ['ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level'];
+export const VIEW_ATTRIBUTES = /** @type {const} */ ([
+  'ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level',
+]);
+/** Whether a change of attribute `name` reloads the game. @param {string} name */
+export const isRecordAttribute = (name) => /** @type {readonly string[]} */ (RECORD_ATTRIBUTES).includes(name);
 
 /**
  * @typedef {object} Options

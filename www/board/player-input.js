@@ -111,7 +111,7 @@ export class PlayerInput {
    * explain from them). @param {string} cell @param {import('./flow.js').Outcome} outcome */
   #refuse(cell, { refused, code, message }) {
     this.#flashReason(refused ?? '');
-    this.#host.emit('refused', { cell, reason: refused, code: code ?? null, message: message ?? null });
+    this.#host.emit('refused', { cell, reason: refused ?? '', code: code ?? null, message: message ?? null });
   }
 
   /** @param {{file: number, rank: number}} cell @param {boolean} [byKeyboard] */

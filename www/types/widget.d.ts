@@ -42,11 +42,58 @@ export interface SowingBuildDetail {
   cash: number;
   /** The drops made so far, in order. */
   path: { cell: string; count: number }[];
+  /** Stage `origin`: stacks a legal move starts from. */
+  origins: string[];
+  /** Stage `count` (Cash in Hand): legal pick-up counts. */
+  counts: number[];
+  /** Stage `step`: legal next cells, each with the drops after which the move can still be finished. */
+  steps: { cell: string; drops: number[] }[];
+  /** Stage `place` (Cash in Hand): stacks that may receive captured stones, and how many each may take now. */
+  places: string[];
+  placeRanges: { cell: string; least: number; most: number }[];
   /** Stacks this move captures (known once the sowing is complete). */
   captured: string[];
   /** Captured stones still to put back. */
   toPlace: number;
-  [more: string]: unknown;
+  /** Stage `done`: the finished move in notation. */
+  move: string | null;
+}
+
+/** A position's value for the side to move (the wasm API's `Score`). */
+export interface SowingScore {
+  /** `cp`: hundredths of a stone; `win` / `loss`: a proven result `value` plies away. */
+  kind: 'cp' | 'win' | 'loss';
+  value: number;
+  /** `+250`, `-40`, `0`, `win:3`, `loss:2`. */
+  text: string;
+  /** One comparable number: estimates clamped to +-3000, a win 10000 less its distance, a loss below -9000. */
+  rank: number;
+  /** A proven result (false for estimates). */
+  exact: boolean;
+}
+/** What the engine sees in the position on show (the wasm API's `Analysis`). */
+export interface SowingAnalysis {
+  best: string;
+  score: SowingScore;
+  /** The expected line, starting with `best`. */
+  pv: string[];
+  depth: number;
+  nodes: number;
+}
+
+/** A game by link, as `loadLink` opened it. */
+export interface SowingLinkInfo {
+  /** The game's id, the same in every link of one game. */
+  id: string;
+  /** The two players' names, first side first (empty when not given). */
+  names: [string, string];
+  /** The side that sent the link: 0 the first, 1 the second. */
+  sender: 0 | 1;
+  end: 'resign' | 'agree' | null;
+  /** The ply at which the sender offers a draw, or null. */
+  drawOffer: number | null;
+  /** The side the person at this board plays (the one that did not send it). */
+  player: string;
 }
 
 /** The element's events (`CustomEvent`s, sent after the board has updated). */
@@ -110,6 +157,18 @@ export declare class SowingBoard extends HTMLElement {
   exportText(): string;
   /** The AI's suggested move, drawn on the board, not played (null when the game is over). */
   hint(): Promise<string | null>;
+  /** The engine's analysis of the position on show, as its search deepens (`onReport` gets each pass);
+   * null once the game is over there or when a later call stopped this one. `level` 1-8 (default 8) or `nodes`. */
+  analyse(options?: { level?: number; nodes?: number; onReport?: (analysis: SowingAnalysis) => void }): Promise<SowingAnalysis | null>;
+  /** Shows `position` with `move` marked (as the hint is) instead of the game; `preview(null)` shows the game again.
+   * Throws on a bad position or move. */
+  preview(position: string | null, move?: string | null): void;
+  /** Cells ringed as threatened (the `analysis` attribute sets them); [] for none. */
+  threatened: string[];
+  /** Opens a game by link (a fragment `#l=1&...`); throws an Error with code `bad-link` saying what is wrong, changing nothing. */
+  loadLink(fragment: string): SowingLinkInfo;
+  /** The fragment to send after a move: the game on the board, sent by the side that moved last. */
+  link(extra?: { names?: [string, string]; end?: 'resign' | 'agree' | null; drawOffer?: boolean }): string;
   /** Where a cell (`c4`) is on screen, in viewport coordinates. */
   cellRect(cell: string): DOMRect | { x: number; y: number; width: number; height: number } | null;
   /** The move under way, or null when no one can move on the board now. */
