@@ -5,6 +5,7 @@
 #                       wasm-bindgen, and wasm-opt (npm, in tools/)
 #   ./setup.sh browser  also Chromium, Firefox ESR, WebKitGTK (WebKitWebDriver,
 #                       MiniBrowser), Xvfb and the browser-test npm packages
+#                       (with the JavaScript formatter and linter, tools/format.sh)
 set -euo pipefail
 cd "$(dirname "$0")"
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -75,7 +76,9 @@ if [ "${1:-}" = "browser" ]; then
     # shellcheck disable=SC2086
     apt_install $missing
   fi
-  # npm ci when a package pinned in package.json is missing or another version.
+  # npm ci when a package pinned in package.json (dependencies and
+  # devDependencies: the tests' packages, Prettier and ESLint) is missing or
+  # another version.
   pinned_ok() {
     (cd tests/browser && node -e '
       const pkg = require("./package.json");

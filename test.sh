@@ -12,6 +12,8 @@ echo "== style and lint"
 cargo fmt --check
 node tools/check-layers.test.mjs
 node tools/check-layers.mjs
+# JavaScript of www/ and tests/browser/: Prettier's layout, then ESLint.
+tools/format.sh --check
 cargo clippy --all-targets -- -D warnings
 # The library as the browser gets it (build.sh builds it without the CLI).
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings

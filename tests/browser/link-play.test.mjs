@@ -3,7 +3,6 @@
 // that are tampered, stale, contradicting, for another game, garbage or
 // over-long are refused or handled as the README says, and nothing stored
 // is lost. Screenshots on a phone and a desktop.
-import fs from 'node:fs';
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch, watchErrors } from './lib/browser.mjs';
 import { appReady, clickCell } from './lib/page.mjs';
