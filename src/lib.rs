@@ -1,6 +1,6 @@
 //! sowboard: the rules of two sowing games played on a two-dimensional board,
-//! Intermedium and Cash in Hand, as `docs/RULES.md` defines them. README's
-//! "Architecture" section describes the layers.
+//! Intermedium and Cash in Hand, as `docs/RULES.md` defines them.
+//! `docs/architecture.md` describes the layers.
 //!
 //! ```
 //! use sowboard::{Game, GameKind, RuleOptions};

@@ -47,7 +47,7 @@ impl Side {
 }
 
 impl GameKind {
-    /// Every game, in a fixed order. A new game goes here too (README "Adding a game").
+    /// Every game, in a fixed order. A new game goes here too (docs/architecture.md, "Adding a game").
     pub const ALL: [GameKind; 2] = [GameKind::Intermedium, GameKind::CashInHand];
 
     pub fn name(self) -> &'static str {

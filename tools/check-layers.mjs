@@ -1,4 +1,4 @@
-// The dependency rule of README "Architecture": no import cycle between the
+// The dependency rule of docs/architecture.md: no import cycle between the
 // files of src/. A file depends on another when it names one of its items
 // (`use crate::..`, `super::..`, `self::..`, a child module, or an inline
 // `crate::x::y` path). Re-exports (`pub use`) are not dependencies of the file

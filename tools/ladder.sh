@@ -10,8 +10,8 @@
 # GAMES: games per step (default 40); SEED: match seed (default 5); PLIES:
 # random opening plies (default: Intermedium 2, the match default; Cash in
 # Hand 0, the standard start: one random first move mostly decides the
-# game for Black, so its pairs split one-one and measure the opening, README
-# "Measured (round 14)"; the levels' own seeds still vary the games); STEPS:
+# game for Black, so its pairs split one-one and measure the opening,
+# docs/ai/journal.md "Measured (round 14 ...)"; the levels' own seeds still vary the games); STEPS:
 # which steps to play, by the upper level (1 = level1 vs greedy; default
 # "1 2 3 4 5 6 7 8"); OUT: directory for each match's full output (default
 # target/ladder). A step not played now is read from OUT when an earlier

@@ -74,7 +74,7 @@ enum Command {
     Match(matches::MatchArgs),
     /// Solve rates on the tactics suite (or generate suite positions).
     Tactics(tactics::TacticsArgs),
-    /// Fit Intermedium's evaluation weights to the games of a `match --verbose` log.
+    /// Fit a game's evaluation weights (`--game`) to the games of a `match --verbose` log.
     Tune(tune::TuneArgs),
     /// Analyse the position after the moves; last line `best <move> score <S> pv <move>; ...`.
     Analyse(analyse::AnalyseArgs),
@@ -94,7 +94,7 @@ enum Command {
         #[arg(long)]
         builder_only: bool,
         /// Only the engine calls the page makes, on hostile set-ups (see
-        /// README, Robustness).
+        /// docs/testing.md, "Robustness").
         #[arg(long, conflicts_with = "builder_only")]
         hostile: bool,
     },

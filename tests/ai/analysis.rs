@@ -262,13 +262,13 @@ fn cash_in_hand_threats_in_real_games() {
     );
 }
 
-/// The figures of the README's Threats paragraph: Cash in Hand threats on
+/// The figures of the Threats paragraph of docs/analysis.md: Cash in Hand threats on
 /// every position of 8 games of levels 2 and 3 (each against the other and
 /// itself, up to 80 plies), at the page's work limit. Every position must
 /// be settled; how often the largest sets are found too, and the slowest
 /// answer, are printed (times are not checked: the machine is shared).
 #[test]
-#[ignore = "2 minutes; run by hand for the README's figures"]
+#[ignore = "2 minutes; run by hand for the figures of docs/analysis.md"]
 fn cash_in_hand_threats_on_more_real_games() {
     const PAGE_LIMIT: usize = 300_000;
     let rules = Rules::default();

@@ -78,7 +78,7 @@ fn analysing_a_255_stone_stack_is_the_limit_error_not_no_move() {
 /// inner limit and gives up: the node budget did not bound that search, and
 /// the review ran for more than ten minutes natively; the search's safety
 /// deadline, `SEARCH_DEADLINE_MS`, bounds it now: `sowboard bench --hostile`,
-/// README "Robustness".)
+/// docs/testing.md, "Robustness".)
 #[test]
 fn reviewing_a_move_from_a_255_stone_set_up_is_the_limit_error_not_a_blunder() {
     use sowboard::ai::review::{review, REVIEW};

@@ -77,7 +77,7 @@ fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
 
 /// Every Intermedium puzzle comes from a real game (`intermedium-...`); a
 /// Cash in Hand id names its source, `cash-real-...` or `cash-setup-...`
-/// (README "Learn": real positions of Cash in Hand are too big to search).
+/// (docs/learn.md: real positions of Cash in Hand are too big to search).
 /// The rest of the id is the position's hash (`puzzle_id`), so a learner's
 /// saved progress survives a regenerated file.
 fn labelled(game: &str, id: &str, position: &str) -> bool {
@@ -142,7 +142,7 @@ fn a_real_cash_game_is_searched_position_by_position_and_counted() {
         from_real_games(sowboard::GameKind::CashInHand, 2, 100, 100, 7, &mut |_| reported += 1);
     assert_eq!(stats.games, 2);
     // Two whole games: a few dozen positions, the losing side's often small
-    // enough to list (README "Learn": how far the search gets).
+    // enough to list (docs/learn.md: how far the search gets).
     assert!(stats.positions >= 10, "{stats:?}");
     assert!(stats.listable > 0 && stats.listable < stats.positions, "{stats:?}");
     assert!(stats.candidates <= stats.listable && stats.searched <= stats.candidates, "{stats:?}");

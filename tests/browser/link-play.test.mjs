@@ -1,7 +1,7 @@
 // "Play a friend by link" (issue 14) in headless Chromium: two people, each in
 // a browser of their own (separate storage), play by passing links; links
 // that are tampered, stale, contradicting, for another game, garbage or
-// over-long are refused or handled as the README says, and nothing stored
+// over-long are refused or handled as docs/web-app.md says, and nothing stored
 // is lost. Screenshots on a phone and a desktop.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch, watchErrors } from './lib/browser.mjs';

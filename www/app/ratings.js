@@ -1,5 +1,5 @@
 // Approximate strength of each AI level, per game, shown in the level menus.
-// Measured by `tools/ladder.sh` (README, "Level ladder and ratings"): level
+// Measured by `tools/ladder.sh` (docs/ai/ladder.md): level
 // 1 plays the `greedy` reference agent and each level the one below it, and
 // the ratings are the chained Elo differences of those match scores,
 // anchored on greedy = 1000. `null`: not measured yet (no number is shown).

@@ -13,11 +13,12 @@ export const KEY = 'sowboard.save';
 const VERSION = 1;
 const MODES = ['ai', 'hotseat', 'demo'];
 const GAMES = ['intermedium', 'cash-in-hand'];
-/** A level of the five-level saves as today's, by game: the same players,
- * but for two in Cash in Hand: its old level 4 (the top search on 20 000
- * nodes) lies between today's 5 and 6, nearer 5 (README "Level ladder",
- * round 17), and its old level 1 (static scores read with noise 600) is no
- * level since round 19, between today's 2 and 3: mapped to 2, the order kept. */
+/** A level of the five-level saves (version 0.1.0) as today's, by game: the
+ * same players, but for two in Cash in Hand: its old level 4 (the top search
+ * on 20 000 nodes) lies between today's 5 and 6, nearer 5, and its old level 1
+ * (static scores read with noise 600) is no level today, between today's 2
+ * and 3: mapped to 2, the order kept (docs/ai/journal.md, "Round 17: eight
+ * levels" and "Round 19"). */
 const FIVE_TO_EIGHT = { intermedium: [0, 1, 2, 3, 7, 8], 'cash-in-hand': [0, 2, 3, 4, 5, 8] };
 
 /** This page's name in the stamps it writes (random: two tabs never share one). */

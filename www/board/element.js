@@ -330,8 +330,8 @@ export class SowingBoard extends HTMLElement {
     return move;
   }
 
-  /** Loads a game by link (a fragment `#l=1&...`, see README "Play a friend
-   * by link"): the engine replays its moves, the last one is animated, and
+  /** Loads a game by link (a fragment `#l=1&...`, see docs/web-app.md, "Play
+   * a friend by link"): the engine replays its moves, the last one is animated, and
    * `player` becomes the side that did not send it. Throws an Error with
    * code `bad-link` naming what is wrong; nothing changes then.
    * @param {string} fragment */

@@ -1,6 +1,6 @@
 // The element's own styles, as a constructable stylesheet (allowed by a
 // strict CSP, unlike inline style attributes). Every colour reads a public
-// --sowing-* custom property first; the README lists them.
+// --sowing-* custom property first; docs/embedding.md lists them.
 
 export const sheet = new CSSStyleSheet();
 sheet.replaceSync(`

@@ -1,5 +1,5 @@
 // Types for site owners: the <sowing-board> element of widget.js (the npm
-// package's entry). README "Embedding the board" documents each member.
+// package's entry). docs/embedding.md documents each member.
 
 /** The end of a game. */
 export interface SowingOutcome {

@@ -9,7 +9,7 @@
 // A Tab has: goto(url), eval(fn, arg), waitFor(fn, arg, ms), click(x, y),
 // press(key), screenshot(file), errors(), setOffline(on), workers(), close().
 // `fn` runs in the page (it must not close over test variables); `arg` is JSON.
-// What an engine cannot do is in `can` (and the README's cross-engine table).
+// What an engine cannot do is in `can` (and the cross-engine table of docs/testing.md).
 import { chromium, firefox } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
