@@ -96,12 +96,12 @@ impl MoveBuilder {
     }
 
     /// Cash in Hand, stage `Place`: each cell that may receive stones, with
-    /// the fewest and most it may take now (one pass, for a view of them all).
+    /// the fewest and most it may take at this stage (one pass, for a view of them all).
     pub fn place_choices(&self) -> Vec<(Cell, (u32, u32))> {
         self.0.place_choices()
     }
 
-    /// Cash in Hand, stage `Place`: the fewest and most stones `cell` may take now.
+    /// Cash in Hand, stage `Place`: the fewest and most stones `cell` may take at this stage.
     pub fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
         self.0.place_range(cell)
     }
@@ -111,7 +111,7 @@ impl MoveBuilder {
     }
 
     /// Takes back the last choice (a placement, a step, the pick-up count or
-    /// the origin). `false` if there was nothing to take back.
+    /// the origin). `false` if there is nothing to take back.
     pub fn undo(&mut self) -> bool {
         self.0.undo()
     }

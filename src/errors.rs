@@ -12,7 +12,7 @@ pub enum NotationError {
     Empty,
     /// A token that should name a cell does not.
     BadCell(String),
-    /// A token of the wrong form; `expected` says what was wanted.
+    /// A token of the wrong form; `expected` says what is wanted.
     BadToken {
         token: String,
         expected: &'static str,
@@ -91,9 +91,9 @@ pub enum IllegalMove {
         cells: usize,
         stones: u8,
     },
-    /// Intermedium: the first move must drop a stone on a cell that was empty.
+    /// Intermedium: the first move must drop a stone on a cell empty at the start of the move.
     FirstMoveRule,
-    /// Move builder: a step before any stack was chosen.
+    /// Move builder: a step while no stack is chosen.
     NoOriginYet,
     /// Intermedium: each step drops exactly one stone.
     WrongDrop {

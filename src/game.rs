@@ -138,7 +138,7 @@ impl Game {
         !self.undone.is_empty()
     }
 
-    /// The distinct legal moves now (none once the game is over).
+    /// The distinct legal moves in the current position (none once the game is over).
     pub fn legal_moves(&self, limit: usize) -> Result<Vec<Transition>, LimitExceeded> {
         if self.outcome().is_some() {
             return Ok(Vec::new());

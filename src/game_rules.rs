@@ -4,7 +4,7 @@
 //! `cash::CashInHand`); `GameKind::rules` (in `games.rs`) picks the one for
 //! a position. A game's identity and board data (name, geometry, side names,
 //! start position) are the table in `variant.rs`, below every rule, because
-//! position strings are read before any rule applies; the trait exposes them.
+//! position strings are read ahead of any rule; the trait exposes them.
 
 use crate::board::{Cell, Geometry};
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
@@ -17,6 +17,15 @@ use crate::variant::{EndReason, GameKind, Outcome, RuleOptions, Side};
 /// large enough for every ordinary position and small enough to stay within
 /// memory on these machines.
 pub const DEFAULT_MOVE_LIMIT: usize = 5_000_000;
+
+/// What `GameRules::capturing_moves` finds: moves that may include quiet
+/// ones (the caller keeps the captures).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CapturingMoves {
+    pub moves: Vec<Transition>,
+    /// Every largest set of stacks captured together has a move in `moves`.
+    pub largest: bool,
+}
 
 /// The rules of one game. Methods take the position (whose `game` is this
 /// one) and the rule options; none checks whether the game is already over
@@ -62,7 +71,7 @@ pub trait GameRules: Sync {
         limit: usize,
     ) -> Result<Vec<Transition>, LimitExceeded>;
 
-    /// `generate`, asking `stop` now and then during a long enumeration
+    /// `generate`, asking `stop` from time to time during a long enumeration
     /// whether to give up (then it fails with `LimitExceeded`): for callers
     /// with a deadline. By default `stop` is never asked.
     fn generate_until(
@@ -95,6 +104,21 @@ pub trait GameRules: Sync {
         None
     }
 
+    /// The capturing moves of the side to move, for `Position::threats`: at
+    /// least one move for every stack (and city) some move captures, and
+    /// whether there is one for every largest set of stacks captured
+    /// together. By default every legal move (`generate`), which has both;
+    /// a game with a cheaper exact answer overrides it. Fails with
+    /// `LimitExceeded` past `limit`, as `generate` does.
+    fn capturing_moves(
+        &self,
+        pos: &Position,
+        rules: &RuleOptions,
+        limit: usize,
+    ) -> Result<CapturingMoves, LimitExceeded> {
+        Ok(CapturingMoves { moves: self.generate(pos, rules, limit)?, largest: true })
+    }
+
     /// The cities (Intermedium), for drawing; none by default.
     fn cities(&self) -> Vec<(Side, Cell)> {
         Vec::new()
@@ -102,7 +126,7 @@ pub trait GameRules: Sync {
 
     /// The result if the game is over in `pos`, as a position alone can
     /// tell: a player eliminated, the side to move without a legal move (it
-    /// has lost), or the quiet-ply limit (draw). A win is reported before a
+    /// has lost), or the quiet-ply limit (draw). A win is reported ahead of a
     /// draw. Repetition needs the history: see `Game`.
     fn status(&self, pos: &Position, rules: &RuleOptions) -> Option<Outcome> {
         if let Some(loser) = self.eliminated(pos) {

@@ -13,26 +13,38 @@
 //! assert!(game.outcome().is_none());
 //! ```
 
-pub mod ai;
+// The modules by layer, from the bottom up: a file uses only its own layer
+// and those below (docs/architecture.md, checked by tools/check-layers.mjs).
+
+// 1. Values: cells, the game table, positions, moves, errors, transitions.
 mod board;
-mod builder;
-mod cash;
 mod errors;
-mod game;
-mod game_rules;
-mod games;
-mod intermedium;
-pub mod move_code;
 mod moves;
-mod perft;
-mod play;
 mod position;
-pub mod record;
-mod session;
-mod stages;
-mod threats;
 mod transition;
 mod variant;
+// 2. Contracts: what every game implements.
+mod game_rules;
+mod stages;
+// 3. The games.
+mod cash;
+mod intermedium;
+// 4. Dispatch: the game interface over every game, and the game record.
+mod builder;
+mod game;
+mod games;
+pub mod move_code;
+mod perft;
+mod play;
+pub mod record;
+mod threats;
+// 5. The AI.
+pub mod ai;
+// 6. Users of the AI: the session the page's `Game` class wraps, and the
+//    offline tools (puzzles, tactics suites, weight tuning).
+pub mod offline;
+mod session;
+// 7. Adapters: the browser binding (the command line is the binary, `main.rs`).
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
@@ -42,7 +54,7 @@ pub use cash::CashInHand;
 pub use cash::{first_moves as cash_first_moves, random_move as cash_random_move};
 pub use errors::{IllegalMove, LimitExceeded, NotationError, PlayError};
 pub use game::{Game, Ply};
-pub use game_rules::GameRules;
+pub use game_rules::{CapturingMoves, GameRules};
 pub use intermedium::{city, Intermedium};
 pub use moves::{CashMove, Move, SowMove};
 pub use perft::perft;

@@ -35,7 +35,7 @@ pub const MAX_CODE_PLIES: usize = 10_000;
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
-/// Why a code was refused (or, never expected, a move could not be coded).
+/// Why a code is refused (or, never expected, a move could not be coded).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveCodeError {
     TooLong(usize),
@@ -43,7 +43,7 @@ pub enum MoveCodeError {
         index: usize,
         found: char,
     },
-    /// The code ends before move `ply` (1-based) is complete.
+    /// The code ends while move `ply` (1-based) is incomplete.
     Truncated {
         ply: usize,
     },
@@ -226,7 +226,7 @@ enum Choice {
     Place(Cell, u32),
 }
 
-/// Every option the builder offers now, in its order (part of the format).
+/// Every option the builder offers at this stage, in its order (part of the format).
 fn options(b: &MoveBuilder) -> Vec<Choice> {
     match b.stage() {
         Stage::Origin => b.origins().into_iter().map(Choice::Origin).collect(),

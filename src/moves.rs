@@ -7,7 +7,7 @@ use crate::variant::GameKind;
 use std::fmt;
 
 /// No legal move's text comes anywhere near this; longer input is refused
-/// before any work is done on it.
+/// ahead of any work on it.
 pub const MAX_MOVE_TEXT: usize = 4096;
 
 /// An Intermedium move: the origin, then the cell of every drop in order.

@@ -29,7 +29,7 @@ impl Position {
     /// The result if the game is over in this position, as a position string
     /// alone can tell: a player has no stones (Cash in Hand), the side to move has no
     /// legal move (it has lost), or the quiet-ply limit is reached (draw).
-    /// A win is reported before a draw.
+    /// A win is reported ahead of a draw.
     pub fn status(&self, rules: &RuleOptions) -> Option<Outcome> {
         self.game.rules().status(self, rules)
     }

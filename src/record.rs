@@ -27,7 +27,7 @@ pub enum RecordError {
     TooLong(usize),
     Empty,
     Position(PositionError),
-    /// Move number `index` (from 1), as written, and why it was refused.
+    /// Move number `index` (from 1), as written, and why it is refused.
     Move {
         index: usize,
         text: String,

@@ -5,7 +5,7 @@
 //! (src/wasm/game.rs) only converts JS values to and from these; keeping the
 //! logic here lets native tests and the `game_api` fuzz target drive it.
 //!
-//! Every operation that fails leaves the session exactly as it was.
+//! Every operation that fails leaves the session exactly as it is.
 
 use crate::ai::{choose_move, Clock, Limits};
 use crate::board::{Board, Cell};
@@ -16,7 +16,7 @@ use crate::game_rules::DEFAULT_MOVE_LIMIT;
 use crate::variant::GameKind;
 use std::fmt;
 
-/// Why a session operation was refused: a stable `code` (the engine's
+/// Why a session operation is refused: a stable `code` (the engine's
 /// `code()` values, plus `notation`, `move-incomplete` and `limit`) and a
 /// message for people.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub struct BuildView {
     /// Each legal next cell with its allowed drops, ascending.
     pub steps: Vec<(Cell, Vec<u8>)>,
     /// Each stack that may receive captured stones, with the numbers it may
-    /// take now, (least, most): `(1, to_place)` unless the board holds more
+    /// take at this stage, (least, most): `(1, to_place)` unless the board holds more
     /// than 255 stones, where a placement must leave room for the rest.
     pub places: Vec<(Cell, (u32, u32))>,
     pub to_place: u32,
@@ -165,7 +165,7 @@ impl Session {
         self.choose(|b| b.place(cell, count))
     }
 
-    /// Takes back the last choice of the move being built; false if there was none.
+    /// Takes back the last choice of the move being built; false if there is none.
     pub fn undo_choice(&mut self) -> bool {
         self.builder.undo()
     }
@@ -214,7 +214,7 @@ impl Session {
         self.builder.board()
     }
 
-    /// The distinct legal moves now, in notation, sorted, at most `limit`.
+    /// The distinct legal moves in the current position, in notation, sorted, at most `limit`.
     pub fn legal_moves(&self, limit: usize) -> Result<Vec<String>, SessionError> {
         let mut moves: Vec<String> = self
             .game
@@ -318,7 +318,7 @@ mod tests {
 
     /// Over 255 stones a placement must leave room for the rest: the view
     /// gives each offered stack exactly the counts `place` accepts (the
-    /// page's menu reads them; it offered 1 to `to_place` before).
+    /// page's menu reads them, and offers no count `place` refuses).
     #[test]
     fn the_view_gives_each_stack_the_placements_the_builder_accepts() {
         let mut board = Board::empty(GameKind::CashInHand.geometry());

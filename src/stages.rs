@@ -135,7 +135,7 @@ impl StepOption {
     }
 }
 
-/// The checks every game's builder makes before taking `cell` as the
+/// The checks every game's builder makes ahead of taking `cell` as the
 /// origin: the game goes on (`status` is the position's, from the game's
 /// rules), the cell is on the board, holds stones, and is the mover's.
 pub(crate) fn check_origin_basics(
@@ -214,12 +214,12 @@ pub trait BuildSteps: Debug {
     }
 
     /// Stage `Place`: each cell that may receive stones, with the fewest and
-    /// most it may take now (`place_range`), in `place_options`' order.
+    /// most it may take at this stage (`place_range`), in `place_options`' order.
     fn place_choices(&self) -> Vec<(Cell, (u32, u32))> {
         Vec::new()
     }
 
-    /// Stage `Place`: the fewest and most stones `cell` may receive now
+    /// Stage `Place`: the fewest and most stones `cell` may receive at this stage
     /// (near 255 a cell may take fewer than all the stones left).
     fn place_range(&self, _cell: Cell) -> Option<(u32, u32)> {
         None
@@ -231,7 +231,7 @@ pub trait BuildSteps: Debug {
     }
 
     /// Takes back the last choice (a placement, a step, the pick-up count or
-    /// the origin). `false` if there was nothing to take back.
+    /// the origin). `false` if there is nothing to take back.
     fn undo(&mut self) -> bool;
 
     /// The board as the move stands so far (for drawing a move in progress).

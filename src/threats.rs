@@ -1,22 +1,23 @@
-//! Capture threats (issue 12): what the side NOT to move could capture if
-//! it were its turn now — every such move, the stacks it would take and
-//! whether it would take the city. The analysis board draws them.
+//! Capture threats: what the side NOT to move could capture if it were its
+//! turn — every such move, the stacks it would take and whether it
+//! would take the city. The analysis board draws them.
 //!
-//! Intermedium asks its exact threat walk (`Position::attacker`) first, so
-//! a position without a threat costs microseconds and is known complete;
-//! only when some target can fall are the moves listed (within `limit`).
-//! Cash in Hand's moves in a middle game number in the millions (each
-//! capture times every redistribution), so it never lists them
-//! (`cash::capture_threats`): an exact search per enemy stack finds every
-//! stack some move captures, each with a move that takes it; then, within
-//! what is left of `limit`, a search over the threatened stacks finds one
-//! move per largest set of them captured together (`largest`); past the
+//! Each game answers through its rules (`GameRules::capturing_moves`):
+//! Intermedium asks its exact threat walk (`intermedium/threat.rs`) first,
+//! so a position without a threat costs microseconds and is known complete,
+//! and lists the moves (within `limit`) only when some target can fall.
+//! Cash in Hand's moves in a middle game number in the millions, so it never
+//! lists them (`cash/threats.rs`): an exact search per enemy stack finds
+//! every stack some move captures, each with a move that takes it; then,
+//! within what is left of `limit`, a search over the threatened stacks finds
+//! one move per largest set of them captured together (`largest`); past the
 //! limit the answer keeps the per-stack moves.
 
 use crate::board::Cell;
+use crate::game_rules::CapturingMoves;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::variant::{EndReason, GameKind, RuleOptions, Side};
+use crate::variant::{EndReason, RuleOptions, Side};
 
 /// One capturing move of the side not to move (in Cash in Hand its
 /// redistribution is any legal one).
@@ -62,27 +63,8 @@ impl Position {
     /// The capture threats of the side not to move (see the module).
     pub fn threats(&self, rules: &RuleOptions, limit: usize) -> Threats {
         let other = self.other_to_move();
-        if self.game == GameKind::Intermedium {
-            let g = other.board.geometry();
-            let attacker = other.attacker(rules);
-            let mine = self.side_to_move;
-            // The walk takes cells of the opponent's colour: stacks and the city.
-            let any = g
-                .cells()
-                .filter(|&c| other.owner(c) == mine)
-                .filter(|&c| other.board.is_occupied(c) || c == crate::city(mine))
-                .any(|c| attacker.can_capture(c));
-            if !any {
-                return Threats { threats: Vec::new(), complete: true, largest: true };
-            }
-        }
-        let listed = match self.game {
-            GameKind::CashInHand => {
-                crate::cash::capture_threats(&other, limit).map(|t| (t.moves, t.largest))
-            }
-            GameKind::Intermedium => other.successors(rules, limit).map(|m| (m, true)),
-        };
-        let Ok((moves, largest)) = listed else {
+        let listed = other.game.rules().capturing_moves(&other, rules, limit);
+        let Ok(CapturingMoves { moves, largest }) = listed else {
             return Threats { threats: Vec::new(), complete: false, largest: false };
         };
         let mut threats: Vec<Threat> = moves
@@ -111,6 +93,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::play::DEFAULT_MOVE_LIMIT;
+    use crate::variant::GameKind;
 
     /// Blue could capture Red's city with e8-d9-c10 were it Blue's turn.
     const RED_TO_MOVE: &str = "intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0/0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,5,1,0,0,0,0/2,1,0,0,0,0,0/3,0,3,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 red 0 10";

@@ -113,7 +113,7 @@ impl fmt::Display for GameKind {
 /// nowhere else. The wasm API calls the same object `RuleOptions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RuleOptions {
-    /// Intermedium: a player's first move must drop a stone on a cell that was empty.
+    /// Intermedium: a player's first move must drop a stone on a cell empty at the start of the move.
     pub first_move_rule: bool,
     /// Draw when this many consecutive plies pass without a capture; 0 turns it off.
     pub quiet_ply_limit: u32,

@@ -1,15 +1,70 @@
-// The dependency rule of docs/architecture.md: no import cycle between the
-// files of src/. A file depends on another when it names one of its items
-// (`use crate::..`, `super::..`, `self::..`, a child module, or an inline
-// `crate::x::y` path). Re-exports (`pub use`) are not dependencies of the file
-// that writes them: a path through a re-export is followed to the file that
-// defines the item, so lib.rs and mod.rs files may re-export freely.
-// Exit status 1 and the cycles found, naming a line for every edge.
-//   node tools/check-layers.mjs [src-dir]     (LIST=1 also prints every file's dependencies)
+// The dependency rule of docs/architecture.md: a file of src/ uses only
+// files of its own layer or lower ones, and no two files use each other
+// through a cycle. The layers are the table in docs/architecture.md (or, until
+// that page holds it, docs/architecture-layers.md): the markdown table whose
+// header is `| layer | name | paths |`, one row per layer from the bottom up,
+// paths relative to src/ (`dir/` for a directory; the longest matching path
+// decides a file's layer; every file must match one).
+// A file depends on another when it names one of its items (`use crate::..`,
+// `super::..`, `self::..`, a child module, or an inline `crate::x::y` path).
+// Re-exports (`pub use`) are not dependencies of the file that writes them: a
+// path through a re-export is followed to the file that defines the item, so
+// lib.rs and mod.rs files may re-export freely. Nor are the uses of a
+// `#[cfg(test)]` module: a test may drive its file through a higher layer.
+// Exit status 1 naming a line for every edge that breaks the order or closes a cycle.
+//   node tools/check-layers.mjs [src-dir] [layers.md]   (LIST=1 also prints every file's dependencies)
 import fs from 'node:fs';
 import path from 'node:path';
 
 const src = path.resolve(process.argv[2] ?? 'src');
+const rel = (f) => path.relative(process.cwd(), f);
+
+/** The layer table: [{ n, name, paths }] from a markdown file. */
+function readLayers(file) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const cells = (line) => line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim());
+  const head = lines.findIndex((l) => /^\|/.test(l.trim()) && cells(l).join('|').toLowerCase() === 'layer|name|paths');
+  if (head < 0) return null;
+  const layers = [];
+  for (const line of lines.slice(head + 2)) {
+    if (!/^\|/.test(line.trim())) break;
+    const [n, name, paths] = cells(line);
+    layers.push({ n: Number(n), name, paths: [...paths.matchAll(/`([^`]+)`/g)].map((m) => m[1]) });
+  }
+  return layers;
+}
+
+function layerTable() {
+  const given = process.argv[3];
+  const candidates = given ? [given] : ['docs/architecture.md', 'docs/architecture-layers.md'];
+  for (const file of candidates) {
+    if (!fs.existsSync(file)) continue;
+    const layers = readLayers(file);
+    if (layers) return { file, layers };
+  }
+  console.error(`check-layers: no layer table (| layer | name | paths |) in ${candidates.join(' or ')}`);
+  process.exit(1);
+}
+const table = layerTable();
+for (const { n, name } of table.layers) {
+  if (!Number.isInteger(n)) {
+    console.error(`check-layers: ${table.file}: layer '${name}' has no number`);
+    process.exit(1);
+  }
+}
+
+/** The layer of a file: the row whose path matches it longest. */
+function layerOf(file) {
+  const r = path.relative(src, file).split(path.sep).join('/');
+  let best = null, length = -1;
+  for (const layer of table.layers) {
+    for (const p of layer.paths) {
+      const hit = p.endsWith('/') ? r.startsWith(p) : r === p;
+      if (hit && p.length > length) [best, length] = [layer, p.length];
+    }
+  }
+  return best;
+}
 
 /** Source text with comments and string literals blanked (same length, so offsets keep their lines). */
 function strip(text) {
@@ -107,6 +162,12 @@ function inlineModules(text) {
   return spans;
 }
 
+/** `#[cfg(test)] mod name { .. }` blocks: tests may drive a file through a higher layer. */
+function testModules(text) {
+  const starts = [...text.matchAll(/#\[cfg\(test\)\]\s*mod\s+\w+\s*\{/g)].map((m) => m.index);
+  return inlineModules(text).filter(([a]) => starts.some((s) => s <= a && !/[;}]/.test(text.slice(s, a))));
+}
+
 /** An absolute module path for a path written in `file` at `offset`, or null (another crate). */
 function absolute(file, segs, offset, spans) {
   const info = files.get(file);
@@ -151,6 +212,8 @@ if (fs.existsSync(path.join(src, 'main.rs'))) load(path.join(src, 'main.rs'), 'b
 const uses = [];
 for (const [file, info] of files) {
   const spans = inlineModules(info.text);
+  const tests = testModules(info.text);
+  const inTest = (offset) => tests.some(([a, b]) => a < offset && offset < b);
   for (const m of info.text.matchAll(/(\bpub(?:\s*\([^)]*\))?\s+)?\buse\s+([^;]+);/g)) {
     for (const { path: p, name } of expandUse(m[2])) {
       const abs = absolute(file, p.split('::'), m.index, spans);
@@ -159,7 +222,7 @@ for (const [file, info] of files) {
       if (m[1] && !spans.some(([a, b]) => a < m.index && m.index < b)) {
         if (name !== '*') info.reexports.set(name, abs);
       } else {
-        uses.push({ file, abs, line: lineOf(info.text, m.index) });
+        uses.push({ file, abs, line: lineOf(info.text, m.index), test: inTest(m.index) });
       }
     }
   }
@@ -168,14 +231,24 @@ for (const [file, info] of files) {
     const segs = m[0].split('::');
     const local = info.locals.get(segs[0]);
     const abs = local ? { crate: local.crate, segs: [...local.segs, ...segs.slice(1)] } : absolute(file, segs, m.index, spans);
-    if (abs) uses.push({ file, abs, line: lineOf(info.text, m.index) });
+    if (abs) uses.push({ file, abs, line: lineOf(info.text, m.index), test: inTest(m.index) });
   }
 }
 
 const edges = new Map([...files.keys()].map((f) => [f, new Map()]));
-for (const { file, abs, line } of uses) {
+// Each edge keeps its first line outside tests, else its first line in one.
+const testOnly = new Map([...files.keys()].map((f) => [f, new Set()]));
+for (const { file, abs, line, test } of uses) {
   const to = resolve(abs);
-  if (to && to !== file && !edges.get(file).has(to)) edges.get(file).set(to, line);
+  if (!to || to === file) continue;
+  const e = edges.get(file), t = testOnly.get(file);
+  if (!e.has(to)) {
+    e.set(to, line);
+    if (test) t.add(to);
+  } else if (!test && t.has(to)) {
+    e.set(to, line);
+    t.delete(to);
+  }
 }
 
 // Tarjan's strongly connected components: each one with two or more files is a cycle.
@@ -185,6 +258,7 @@ function visit(v) {
   idx.set(v, index); low.set(v, index); index++;
   stack.push(v); onStack.add(v);
   for (const w of edges.get(v).keys()) {
+    if (testOnly.get(v).has(w)) continue;
     if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v), low.get(w))); }
     else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
   }
@@ -197,18 +271,41 @@ function visit(v) {
 }
 for (const v of files.keys()) if (!idx.has(v)) visit(v);
 
-const rel = (f) => path.relative(process.cwd(), f);
 if (process.env.LIST) for (const [f, e] of edges) console.log(rel(f), '->', [...e.keys()].map(rel).join(' '));
+let failed = false;
+const unplaced = [...files.keys()].filter((f) => !layerOf(f));
+if (unplaced.length) {
+  failed = true;
+  console.error(`check-layers: ${unplaced.length} file(s) in no layer of ${table.file}:`);
+  for (const f of unplaced) console.error(`- ${rel(f)}`);
+}
+const upward = [];
+for (const [f, e] of edges) {
+  const from = layerOf(f);
+  for (const [to, line] of e) {
+    if (testOnly.get(f).has(to)) continue; // a test may drive its file through a higher layer
+    const target = layerOf(to);
+    if (from && target && target.n > from.n) upward.push(`    ${rel(f)}:${line} (${from.n} ${from.name}) uses ${rel(to)} (${target.n} ${target.name})`);
+  }
+}
+if (upward.length) {
+  failed = true;
+  console.error(`check-layers: ${upward.length} use(s) of a higher layer (${table.file}):`);
+  for (const u of upward) console.error(u);
+}
 if (cycles.length) {
+  failed = true;
   console.error(`check-layers: ${cycles.length} import cycle(s) between files of ${rel(src)}:`);
   for (const scc of cycles) {
     const set = new Set(scc);
     console.error(`- ${scc.map(rel).sort().join(', ')}`);
     for (const f of scc) {
-      for (const [to, line] of edges.get(f)) if (set.has(to)) console.error(`    ${rel(f)}:${line} uses ${rel(to)}`);
+      for (const [to, line] of edges.get(f)) {
+        if (set.has(to) && !testOnly.get(f).has(to)) console.error(`    ${rel(f)}:${line} uses ${rel(to)}`);
+      }
     }
   }
-  process.exit(1);
 }
+if (failed) process.exit(1);
 const count = [...edges.values()].reduce((n, e) => n + e.size, 0);
-console.log(`check-layers: ${files.size} files, ${count} dependencies, no cycle`);
+console.log(`check-layers: ${files.size} files in ${table.layers.length} layers, ${count} dependencies, none upward, no cycle`);

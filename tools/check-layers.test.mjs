@@ -1,5 +1,6 @@
-// Checks that tools/check-layers.mjs fails on an import cycle and passes
-// without one, on small crates written to a temporary directory.
+// Checks that tools/check-layers.mjs fails on an import cycle, on a use of a
+// higher layer and on a file in no layer, and passes without them, on small
+// crates written to a temporary directory with their layer table.
 //   node tools/check-layers.test.mjs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,13 +9,22 @@ import path from 'node:path';
 
 const checker = path.join(path.dirname(new URL(import.meta.url).pathname), 'check-layers.mjs');
 
-function run(files) {
+/** A layer table: `rows` as [[number, name, 'path path ..'], ..]; by default every file in layer 1. */
+function table(files, rows) {
+  rows ??= [[1, 'all', Object.keys(files).join(' ')]];
+  const lines = rows.map(([n, name, paths]) => `| ${n} | ${name} | ${paths.split(' ').map((p) => '`' + p + '`').join(', ')} |`);
+  return ['# Layers', '', '| layer | name | paths |', '| --- | --- | --- |', ...lines, ''].join('\n');
+}
+
+function run(files, rows) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'check-layers-'));
   for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
+    fs.mkdirSync(path.dirname(path.join(dir, 'src', name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src', name), text);
   }
-  const result = spawnSync(process.execPath, [checker, dir], { encoding: 'utf8' });
+  fs.writeFileSync(path.join(dir, 'layers.md'), table(files, rows));
+  const args = [checker, path.join(dir, 'src'), path.join(dir, 'layers.md')];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
   fs.rmSync(dir, { recursive: true });
   return result;
 }
@@ -29,7 +39,28 @@ const cases = [
   ['paths in comments and strings do not count', 0, { 'lib.rs': 'mod a;\nmod b;\n', 'a.rs': 'use crate::b::B;\n', 'b.rs': '// crate::a::x\nconst S: &str = "crate::a::y";\npub struct B;\n' }],
 ];
 
+// Two layers: `low.rs` and `base/` below `high.rs`; `base/top.rs` is placed above both.
+const layered = [[1, 'low', 'lib.rs low.rs base/'], [2, 'high', 'high.rs base/top.rs']];
+const lib = 'mod base;\nmod high;\nmod low;\n';
+const orderCases = [
+  ['a use of a lower layer', 0, /none upward/, { 'lib.rs': lib, 'low.rs': 'pub struct L;\n', 'high.rs': 'use crate::low::L;\npub struct H(L);\n', 'base/mod.rs': 'mod top;\n', 'base/top.rs': '' }],
+  ['a use of a higher layer', 1, /low\.rs:2 \(1 low\) uses .*high\.rs \(2 high\)/, { 'lib.rs': lib, 'low.rs': '\nfn f() -> crate::high::H { crate::high::H }\n', 'high.rs': 'pub struct H;\n', 'base/mod.rs': 'mod top;\n', 'base/top.rs': '' }],
+  ['the longest path decides', 0, /none upward/, { 'lib.rs': lib, 'low.rs': '', 'high.rs': 'pub struct H;\n', 'base/mod.rs': 'mod top;\n', 'base/top.rs': 'use crate::high::H;\n' }],
+  ['a directory below its own child', 1, /base\/mod\.rs:2 .* uses .*top\.rs \(2 high\)/, { 'lib.rs': lib, 'low.rs': '', 'high.rs': '', 'base/mod.rs': 'mod top;\nfn f() { top::go() }\n', 'base/top.rs': 'pub fn go() {}\n' }],
+  ['a test module may use a higher layer', 0, /none upward/, { 'lib.rs': lib, 'low.rs': 'pub fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::high::H;\n}\n', 'high.rs': 'pub struct H;\n', 'base/mod.rs': 'mod top;\n', 'base/top.rs': '' }],
+  ['a higher layer outside the test module still fails', 1, /low\.rs:1 \(1 low\)/, { 'lib.rs': lib, 'low.rs': 'use crate::high::H;\n#[cfg(test)]\nmod tests {\n    use crate::high::H;\n}\n', 'high.rs': 'pub struct H;\n', 'base/mod.rs': 'mod top;\n', 'base/top.rs': '' }],
+  ['a test module may close a cycle', 0, /no cycle/, { 'lib.rs': lib, 'low.rs': 'pub fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::base::B;\n}\n', 'high.rs': '', 'base/mod.rs': 'mod top;\nuse crate::low::f;\npub struct B;\n', 'base/top.rs': '' }],
+  ['a file in no layer', 1, /in no layer[^]*extra\.rs/, { 'lib.rs': lib + 'mod extra;\n', 'low.rs': '', 'high.rs': '', 'base/mod.rs': 'mod top;\n', 'base/top.rs': '', 'extra.rs': '' }],
+];
+
 let failed = 0;
+for (const [name, want, pattern, files] of orderCases) {
+  const { status, stdout, stderr } = run(files, layered);
+  if (status !== want || !pattern.test(want === 0 ? stdout : stderr)) {
+    failed++;
+    console.error(`check-layers.test: ${name}: exit ${status}, expected ${want}\n${stdout}${stderr}`);
+  }
+}
 for (const [name, want, files] of cases) {
   const { status, stdout, stderr } = run(files);
   const named = want === 0 ? /no cycle/.test(stdout) : /import cycle/.test(stderr);
@@ -39,4 +70,4 @@ for (const [name, want, files] of cases) {
   }
 }
 if (failed) process.exit(1);
-console.log(`check-layers.test: ${cases.length} cases pass`);
+console.log(`check-layers.test: ${cases.length + orderCases.length} cases pass`);

@@ -22,11 +22,11 @@
 //! move that lets the opponent capture the city next is, after it, `loss:1`
 //! for its mover (the position after it is lost in one ply).
 
-use super::agents::repetition_draws;
 use super::budget::Budget;
 use super::cash::Cash;
 use super::intermedium::Intermedium;
-use super::levels::{level, Level, LEVELS};
+use super::players::levels::{level, Level, LEVELS};
+use super::players::repetition_draws;
 use super::search::{search, Report, Shape, WIN};
 use super::Clock;
 use crate::errors::LimitExceeded;

@@ -11,8 +11,8 @@ use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::{Rules, Side};
 
-/// Work allowed for listing every distinct move before falling back to the
-/// candidate list. Positions where the mover's stacks are all small have a
+/// Work allowed for listing every distinct move; past it the candidate
+/// list stands in. Positions where the mover's stacks are all small have a
 /// few hundred distinct moves; a failed attempt costs about this much.
 const EXACT_LIMIT: usize = 4_000;
 /// The exact list is tried only when no own stack is taller than this (a
@@ -24,7 +24,7 @@ pub(crate) struct Cash {
     /// The improved generation (capture-seeking sowings, exact lists in
     /// small positions); off for `baseline5`, the first version.
     pub improved: bool,
-    /// Whether the last list was every distinct move.
+    /// Whether the last list holds every distinct move.
     pub exact: bool,
     /// The levels' evaluation terms for finishing a won game
     /// (`eval_cash::conversion`); off for `baseline5`.
@@ -121,7 +121,7 @@ impl Domain for Cash {
     }
 }
 
-/// Cash in Hand's known flaw (issue 11): a side whose stones are all in one
+/// Cash in Hand's known flaw: a side whose stones are all in one
 /// stack at least as tall as the opponent's whole material can never lose.
 /// The stack is never captured (its neighbours can never hold more stones
 /// than it), it always has a move (its diagonal cells are its own colour

@@ -16,7 +16,7 @@ use crate::variant::{Rules, Side};
 
 /// The evaluation's weights beside the stone's 100 points. Every term is a
 /// weight times a count (`features`), so the weights can be fitted to game
-/// results (`sowboard tune --game cash-in-hand`, `src/ai/tune.rs`).
+/// results (`sowboard tune --game cash-in-hand`, `src/offline/tune.rs`).
 /// "Doomed": no empty orthogonal neighbour and fewer stones than the
 /// neighbours hold together, so the stack falls at the end of the next
 /// enemy move, whatever it is. "Tight": one empty neighbour left and fewer
@@ -103,8 +103,8 @@ pub const HAND: Weights = Weights {
 };
 
 /// The weights of levels 5-8 (and `mcts-tuned`'s), fitted to game results by
-/// `sowboard tune --game cash-in-hand` (README "Measured (round 7: Cash in
-/// Hand evaluation tuned to game results)": the command, its data and its
+/// `sowboard tune --game cash-in-hand` (docs/ai/journal.md, "Cash in Hand
+/// evaluation tuned to game results": the command, its data and its
 /// figures).
 pub const TUNED: Weights = Weights {
     stack: -348,
@@ -261,7 +261,8 @@ const QUIET_FADE_FROM: u32 = 30;
 /// `conversion` (game results say who wins, not how soon); the same for
 /// the hand and the tuned weights (a pilot with ten times this cost, and
 /// the tallest-stack terms capped at 24 stones, finished set-up endgames
-/// sooner but won 2 of 12 games against `mcts`: README round 7).
+/// sooner but won 2 of 12 games against `mcts`: docs/ai/journal.md, "Cash
+/// in Hand evaluation tuned to game results").
 const LEFT_STACK: i32 = 60;
 /// What a trailing stack with every orthogonal neighbour occupied is worth
 /// to the side ahead (less for fewer: squared share), so it closes in.
@@ -269,7 +270,7 @@ const PRESS: i32 = 60;
 
 /// The levels' additions to `evaluate` (not the reference `mcts`'s): a
 /// side far ahead must win, not only stay ahead. Without them a level 90
-/// stones up shuffled for hundreds of plies, capturing a stone now and then
+/// stones up shuffles for hundreds of plies, capturing a stone every so often
 /// (each capture resets the quiet count), while the trailing side's small
 /// stacks lived on. So, from the view of the side ahead by `CLEAR_LEAD` or
 /// more: each trailing stack left costs `LEFT_STACK` and each is worth up to

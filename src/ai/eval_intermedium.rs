@@ -4,8 +4,8 @@
 //! What matters in this game, in order: a city capture in one (decides the
 //! game), stones (material; a captured stack never comes back), stones that
 //! can still move (stacks of 2+: a player left with only single stones
-//! loses), captures available right now, and pressure on the cities (all
-//! of a city's orthogonal neighbours must be occupied before it falls).
+//! loses), captures available on this move, and pressure on the cities
+//! (a city falls only once all of its orthogonal neighbours are occupied).
 //! Capture threats are exact, from `Position::attacker` (a memoised walk).
 
 use super::search::WIN;
@@ -20,7 +20,7 @@ const RING_CAP: i32 = 12;
 
 /// The evaluation's weights beside the stone's 100 points. Every term is a
 /// weight times a count (`features`), so the weights can be fitted to game
-/// results (`sowboard tune`, `src/ai/tune.rs`).
+/// results (`sowboard tune`, `src/offline/tune.rs`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Weights {
     /// Extra value of a stone that can still move.
@@ -38,7 +38,7 @@ pub struct Weights {
     /// neighbours of the enemy city: the race to close a city's ring decides
     /// most games.
     pub ring_step: i32,
-    /// Per stone of the best capture the side to move can make now: it may
+    /// Per stone of the best capture the side to move can make: it may
     /// be its best move, but the opponent moved last.
     pub own_capture: i32,
     /// Per stone of the opponent's best capture threat: the mover can often
@@ -62,10 +62,11 @@ pub const HAND: Weights = Weights {
     city_threat: 350,
 };
 
-/// Round 6's weights, fitted to game results by `sowboard tune` (README
-/// "Measured (round 6: Intermedium evaluation tuned to game results)":
+/// The first weights fitted to game results by `sowboard tune`
+/// (docs/ai/journal.md, "Intermedium evaluation tuned to game results":
 /// the command, its data and its figures): `mcts-tuned`'s, the yardstick,
-/// kept as they were; levels 4-8 play with `REFIT` and `MOBILE`.
+/// frozen so that it does not move with the levels; levels 4-8 play with
+/// `REFIT` and `MOBILE`.
 pub const TUNED: Weights = Weights {
     mobile_stone: 165,
     mobile_stack: -294,
@@ -77,17 +78,17 @@ pub const TUNED: Weights = Weights {
     city_threat: 1048,
 };
 
-/// Levels 4-7's alpha-beta check's weights, and the base of `MOBILE`
-/// (round 16): `TUNED` refitted to 623 games of `mcts-tuned` against
+/// Levels 4-7's alpha-beta check's weights, and the base of `MOBILE`:
+/// `TUNED` refitted to 623 games of `mcts-tuned` against
 /// itself, `sowboard tune --game intermedium --log games.log --from tuned
 /// --ridge 0.001` (a fit that starts at `TUNED` and is pulled back to it
-/// where the games say little), with the mobile-stack
-/// weight then set back to `TUNED`'s -294: the fit's -349 cost a
-/// win-material position of the tactics suite (26 of 30, under item 3's
-/// 90%), as round 14 found for round 13's fit. Against `mcts-tuned`
-/// level 5 scored 60% with them where `TUNED` scored 49% on the same 100
-/// pilot games, and 51.7% against 45.0% over 120 games at full budget
-/// (README "Measured (round 16: ...)"). They differ from `TUNED` mostly in
+/// where the games say little), with the mobile-stack weight set to
+/// `TUNED`'s -294: the fit's -349 costs a win-material position of the
+/// tactics suite (26 of 30, under the 90% the suite asks), as an earlier
+/// fit's did. Against `mcts-tuned` the top level's search scored 60% with
+/// them where `TUNED` scored 49% on the same 100 pilot games, and 51.7%
+/// against 45.0% over 120 games at full budget (docs/ai/journal.md,
+/// "Intermedium levels 4 and 5 refitted"). They differ from `TUNED` mostly in
 /// the opponent's capture threat (78 against 109) and the advance and
 /// ring-step terms.
 pub const REFIT: Weights = Weights {
@@ -101,16 +102,16 @@ pub const REFIT: Weights = Weights {
     city_threat: 1042,
 };
 
-/// Levels 4-8's tree search's weights since round 27: `REFIT` with the two
-/// mobility weights of its refit to the top level's own games (round 26:
-/// `sowboard match --game intermedium --a level8 --b level8 --nodes 30000
+/// Levels 4-8's tree search's weights: `REFIT` with the two mobility
+/// weights of its refit to the top level's own games (`sowboard match --game intermedium --a level8 --b level8 --nodes 30000
 /// --games 1000 --seed 301 --opening-plies 4 --threads 2 --verbose`, then
 /// `sowboard tune --game intermedium --log selfplay.log --from refit`).
 /// Stacks of three and more are prized, small ones less: a stack of n
 /// stones is worth 332 n - 536 points, so two single stones outweigh a
 /// stack of 2. Against `mcts-tuned` at full budget level 8 scored 72.5%
 /// with them where `REFIT` scored 65.0% on the same 200 openings; the
-/// whole fit scored 67.5% (README "Measured (round 26 ...)"). With them
+/// whole fit scored 67.5% (docs/ai/journal.md, "the evaluation refitted to
+/// level 8's self-play" and "the mobility weights kept"). With them
 /// the tree search is indifferent to stones where its values say the game
 /// is decided either way, so levels 4-8 break ties among their root moves
 /// by material (`agents::prefer_material_among_ties`).
@@ -119,10 +120,10 @@ pub const MOBILE: Weights = Weights { mobile_stone: 232, mobile_stack: -536, ..R
 /// Evaluation points that turn a 50% game into 73% for levels 4-8's tree
 /// search (`mcts::Settings::scale`, set in `agents::choose`): `MOBILE`
 /// values a stack of n stones at 332 n - 536 points, so on `mcts`'s 400 its
-/// win probabilities saturated (moves valued 0.99 in games still open, and
-/// the search could not tell its root moves apart). On the pilot level 8 scored 73.5% against
+/// win probabilities saturate (moves valued 0.99 in games still open, and
+/// the search cannot tell its root moves apart). On the pilot level 8 scored 73.5% against
 /// `mcts-tuned` on 400, 80.2% on 600, 80.5% on 850, 81.0% on 1 200
-/// (README "Measured (round 28 ...)").
+/// (docs/ai/journal.md, "the win-probability scale, and time management").
 pub(crate) const MOBILE_SCALE: f64 = 850.0;
 
 /// Whether `side` has a stack that can move (2 or more stones). Without one
@@ -280,8 +281,8 @@ pub fn weights_from(v: &[i32; FEATURES]) -> Weights {
 }
 
 /// `evaluate` without the capture-threat walks (about 20 times cheaper):
-/// for ordering the hundreds of moves of a position before the best of
-/// them are evaluated in full.
+/// for ordering the hundreds of moves of a position, so that only the best
+/// of them are evaluated in full.
 pub(crate) fn evaluate_lite(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
     if !can_move(pos, pos.side_to_move) {
         return -WIN;

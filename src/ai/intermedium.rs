@@ -124,9 +124,10 @@ const QUIESCE_WIDTH: usize = 2;
 /// new leaf of its tree is valued by the quiescence search, which took
 /// most of the nodes of a middle-game move (about 1 100 a leaf); with the
 /// largest capture alone the tree makes about a third more iterations, and
-/// at equal nodes the top level (then 5) scored 7 points more against `mcts-tuned` over
+/// at equal nodes the top level scored 7 points more against `mcts-tuned` over
 /// 200 games at a fifth of the budgets (at the full ones 2 points over
-/// 120, within chance; README "Measured (round 12 ...)").
+/// 120, within chance; docs/ai/journal.md, "where level 5's nodes go, and a
+/// narrower quiescence").
 const LEAN_QUIESCE_WIDTH: usize = 1;
 
 impl Intermedium {
@@ -205,8 +206,8 @@ impl Intermedium {
     /// the opponent can capture it in one, the mover cannot capture the
     /// opponent's city first, and none of its moves (each checked with the
     /// capture-threat walk) removes the threat or ends the game. The
-    /// evaluation alone counts such a threat as a few stones, which is how
-    /// city races were lost two moves before the end.
+    /// evaluation alone counts such a threat as a few stones, and so loses
+    /// city races two moves from the end.
     fn city_falls(&mut self, pos: &Position) -> bool {
         let me = pos.side_to_move;
         if self.terminal(pos).is_some() {
@@ -260,10 +261,10 @@ impl Intermedium {
     /// mover's colour, so which enemy cells a sowing takes depends on the
     /// enemy's cells only through which of them hold a stack: listed once
     /// with every enemy cell holding one, a set holds every cell the sowing
-    /// can take, and `unparried` keeps those that hold a stack. Before,
-    /// each threatened reply listed its parries anew: in a race with tall
-    /// stacks the screen took most of the nodes (a 126 000-node move made
-    /// 10 iterations; now 73).
+    /// can take, and `unparried` keeps those that hold a stack. Listing each
+    /// threatened reply's parries anew takes most of the nodes in a race
+    /// with tall stacks (a 126 000-node move makes 10 iterations so, and 73
+    /// with the shared sets).
     fn parries(&mut self, pos: &Position) {
         let filled = filled_half(pos);
         if let Some(i) = self.parry_memo.iter().position(|(seen, _)| *seen == filled) {
@@ -468,7 +469,7 @@ mod lean_tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
-    /// A match game (round 24's pilot, game 89) whose race is fought with
+    /// A match game (the root screen's pilot, game 89) whose race is fought with
     /// stacks of 5-9: after ply 9 (`c8-d7-e8`) Red's 8-stack on c9 reaches
     /// c1, and Blue's city falls; every position along it has hundreds of
     /// replies that threaten a city, each screened with shared capture sets

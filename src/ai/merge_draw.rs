@@ -1,4 +1,4 @@
-//! Cash in Hand's known flaw (issue 11, item 8): the merge draw.
+//! Cash in Hand's known flaw: the merge draw.
 //!
 //! A side whose stones all stand in one stack at least as tall as the
 //! opponent's whole material can never lose (see `cash::fortress`): the
@@ -36,7 +36,7 @@ use crate::variant::Side;
 
 /// What one more move still needed for the merge costs (hundredths of a
 /// stone): a draw three moves away is worth about four and a half stones
-/// less than a draw now, for the side heading for it.
+/// less than a draw on this move, for the side heading for it.
 pub(crate) const STEP: i32 = 150;
 
 /// Own moves `side` needs to gather all its stones into one stack that can

@@ -11,9 +11,8 @@
 //!   `merge_draw`: Cash in Hand's merge draw, how far each side is from it;
 //! - `agents`: every player the match harness fields, with the reference
 //!   agents `random`, `greedy`, `uct` (`uct.rs`, plain), `mcts` (`mcts.rs`,
-//!   the strong yardstick) and `baseline5` (level 5 before issue 11).
+//!   the strong yardstick) and `baseline5` (the first version's level 5, frozen).
 
-mod agents;
 pub mod analyse;
 mod budget;
 mod candidates_cash;
@@ -21,21 +20,18 @@ mod cash;
 pub mod eval_cash;
 pub mod eval_intermedium;
 mod intermedium;
-mod levels;
 mod mcts;
 mod merge_draw;
+mod players;
 mod playout;
-pub mod puzzles;
 pub mod review;
 mod search;
-pub mod tactics;
-pub mod tune;
 mod uct;
 mod zobrist;
 
-pub use agents::{choose, choose_move, Agent};
-pub use levels::LEVELS;
 pub use merge_draw::merge_distance;
+pub use players::levels::LEVELS;
+pub use players::{choose, choose_move, Agent};
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm
 /// has no `std::time::Instant`.

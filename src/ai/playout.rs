@@ -11,7 +11,7 @@ use crate::variant::{GameKind, Rules};
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-/// Proposals tried before falling back to the full move list.
+/// Proposals tried; past them the full move list decides.
 const TRIES: usize = 12;
 
 /// A random legal move for a playout (cheap; not uniform over distinct

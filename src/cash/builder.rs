@@ -90,7 +90,7 @@ impl Builder {
         self.visited = bit(g, origin);
         self.cash = count as u32;
         for &(cell, d) in &self.path {
-            // Each drop was checked against 255 when it was made.
+            // Each drop is checked against 255 as it is made.
             self.boards.sown.set(cell, self.boards.sown.get(cell) + d);
             self.visited |= bit(g, cell);
             self.cash -= d as u32;
@@ -213,7 +213,7 @@ impl BuildSteps for Builder {
             .collect()
     }
 
-    /// Chooses the origin (starting the move afresh if one was chosen).
+    /// Chooses the origin (starting the move afresh if one is chosen already).
     fn select_origin(&mut self, cell: Cell) -> Result<(), IllegalMove> {
         let pos = &self.position;
         check_origin_basics(pos, CashInHand.status(pos, &self.rules), cell)?;
@@ -373,7 +373,7 @@ impl BuildSteps for Builder {
             .collect()
     }
 
-    /// The numbers of stones that may go on `cell` now, as (least, most), or
+    /// The numbers of stones that may go on `cell` at this stage, as (least, most), or
     /// `None` if it cannot take any. Without overflow it is `(1, to_place)`.
     fn place_range(&self, cell: Cell) -> Option<(u32, u32)> {
         self.range_within(cell, || self.free_room())

@@ -6,7 +6,7 @@ use crate::variant::Side;
 /// The enemy stacks the board captures for `mover`, in file-then-rank order:
 /// every occupied cell of the opponent's colour with no empty orthogonal
 /// neighbour and fewer stones than its orthogonal neighbours together. All
-/// are judged on the same board, before any is removed.
+/// are judged on the same board, none removed yet.
 pub(crate) fn captures(board: &Board, mover: Side) -> Vec<Cell> {
     let g = board.geometry();
     let enemy = mover.opponent().colour();

@@ -16,7 +16,7 @@ use crate::position::Position;
 use crate::stages::DropSet;
 use crate::variant::Side;
 
-/// Search nodes tried per question before giving the benefit of the doubt.
+/// Search nodes tried per question; past them the benefit of the doubt is given.
 const SEARCH_BUDGET: usize = 20_000;
 
 /// Whether any drop or redistribution on this position could pass 255.
@@ -24,7 +24,7 @@ pub(crate) fn overflow_possible(pos: &Position) -> bool {
     pos.board.total() > 255
 }
 
-/// A sowing in progress: the board now (origin lowered, drops made), how
+/// A sowing in progress: the board so far (origin lowered, drops made), how
 /// much cash is left and the cells visited.
 pub(crate) struct Sowing {
     pub board: Board,

@@ -41,7 +41,7 @@ pub use random::random_move;
 pub(crate) use threats::{cannot_stalemate, capture_threats};
 
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
-use crate::game_rules::GameRules;
+use crate::game_rules::{CapturingMoves, GameRules};
 use crate::moves::{CashMove, Move};
 use crate::position::Position;
 use crate::transition::Transition;
@@ -100,6 +100,21 @@ impl GameRules for CashInHand {
     /// a (bounded) search.
     fn has_legal_move(&self, pos: &Position, _rules: &RuleOptions) -> bool {
         complete::has_legal_move(pos)
+    }
+
+    /// Never the full list (a middle game's moves number in the millions:
+    /// each capture times every redistribution): an exact search per enemy
+    /// stack finds a move for every stack some move captures, then, within
+    /// what is left of `limit`, one move per largest set captured together
+    /// (`capture_threats`).
+    fn capturing_moves(
+        &self,
+        pos: &Position,
+        _rules: &RuleOptions,
+        limit: usize,
+    ) -> Result<CapturingMoves, LimitExceeded> {
+        let found = capture_threats(pos, limit)?;
+        Ok(CapturingMoves { moves: found.moves, largest: found.largest })
     }
 
     /// A player without stones has lost (docs/RULES.md section 3); the side

@@ -8,7 +8,7 @@
 //! one node per (cell, drops) state, merging every path that reaches it, and
 //! processes states by decreasing cash. A finished sowing is judged once per
 //! distinct board (captures, then every redistribution), and results are
-//! merged by (final board, whether anything was captured), which with the
+//! merged by (final board, whether anything is captured), which with the
 //! side and counters that follow from them is the resulting position.
 //!
 //! Work is counted and the search stops with `LimitExceeded` past the
@@ -281,7 +281,7 @@ fn new_generator(pos: &Position, limit: usize, want: usize) -> Generator<'_> {
 /// generator finds (origins in board order, small pick-ups first), for
 /// listing a few moves of a position whose full list is out of reach. The
 /// flag tells whether the list is complete (every distinct move is in it).
-/// At most `limit` units of work are spent; what was found by then is
+/// At most `limit` units of work are spent; what is found by then is
 /// returned. No moves once the game is over (or for a position of another game).
 pub fn first_moves(
     pos: &Position,

@@ -141,7 +141,7 @@ impl CashMove {
 
 impl fmt::Display for CashMove {
     /// Canonical form: lowercase, steps in order, the capture list (when one
-    /// was given) and the redistribution ordered by file, then rank.
+    /// is given) and the redistribution ordered by file, then rank.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.origin, self.count)?;
         for (cell, d) in &self.steps {

@@ -3,7 +3,7 @@
 //!
 //! A step only ever lands on a cell not yet visited and its gate cells are of
 //! the other colour, which sowing never touches. So every height a step
-//! depends on is the height *before the move began*: legality is judged on
+//! depends on is the height *at the start of the move*: legality is judged on
 //! the original board plus the set of visited cells, and the stones already
 //! dropped in this move never matter to it.
 
@@ -58,7 +58,7 @@ pub(crate) fn max_partial(board: &Board, to: Cell, cash: u32, visited: Visited) 
 }
 
 /// Why the step number `step` from `from` to `to` with `cash` in hand is
-/// illegal, if it is. `board` is the board before the move.
+/// illegal, if it is. `board` is the board at the start of the move.
 pub(crate) fn step_error(
     board: &Board,
     step: usize,
@@ -128,7 +128,7 @@ pub(crate) fn path_to(nodes: &[Node], mut id: u32, g: Geometry) -> Vec<(Cell, u8
 /// Adds the state (`visited`, `left` cash) to `kept`, the states of one
 /// (cell, summary) of a search none of which beats another, unless one
 /// there beats it: one with a subset of the cells visited and no less cash
-/// can do all the other can. Whether it was added.
+/// can do all the other can. Whether it is added.
 pub(crate) fn keep_unbeaten(kept: &mut Vec<(Visited, u8)>, visited: Visited, left: u8) -> bool {
     if kept.iter().any(|&(v, c)| v & !visited == 0 && c >= left) {
         return false;

@@ -7,7 +7,7 @@
 //! mover's colour) are all occupied and hold more than h together. So of a
 //! partial sowing only three things matter to E: where the cash stands,
 //! which of E's (at most four) neighbours are occupied, and their total,
-//! counted up to h + 1. Everything else about the board is the board before
+//! counted up to h + 1. Everything else about the board is the board at the start of
 //! the move (step legality never depends on the stones dropped, see
 //! `sowing`), and the cells visited. Heights only help (a taller neighbour
 //! never saves E), which gives the prunings:
@@ -16,7 +16,7 @@
 //!   last cell);
 //! - a sowing that goes on from a cell drops 1 there: take any sowing that
 //!   captures E and let N be the last of E's neighbours it visits; dropping
-//!   1 on every cell before N and all the rest on N (ending there) keeps
+//!   1 on every cell ahead of N and all the rest on N (ending there) keeps
 //!   every step legal (more cash in hand at each) and gives N at least what
 //!   the drops on E's neighbours from N onwards and on the other cells
 //!   beyond 1 gave, so E still falls;

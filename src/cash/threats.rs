@@ -8,7 +8,7 @@
 //! every redistribution, and sowings number in the millions. But which
 //! stacks fall is decided by few numbers. Sowing only touches cells of the
 //! mover's colour (diagonal steps keep the colour), step legality depends on
-//! the board before the move and the cells visited (`sowing`), and an enemy
+//! the board at the start of the move and the cells visited (`sowing`), and an enemy
 //! stack falls when its orthogonal neighbours (mover's cells) are all
 //! occupied and together taller than it. That test is monotone: higher
 //! neighbours never save a stack.
@@ -70,7 +70,7 @@ pub(crate) fn capture_threats(
 }
 
 /// Whether no move of the side to move can leave the opponent without a
-/// legal move: true is proven, false only means it was not ruled out. Used
+/// legal move: true is proven, false only means it is not ruled out. Used
 /// where replies are not listed (the puzzles' two-ply search).
 ///
 /// After any move, take the opponent's tallest stack S. No target of S is
@@ -81,7 +81,7 @@ pub(crate) fn capture_threats(
 /// redistribution (onto existing stacks) cannot fill them, so they were
 /// all occupied after the sowing already, when S survived the capture
 /// check: S held at least their total, so at least one stone per
-/// neighbour, and S is one of the opponent's stacks before the move (the
+/// neighbour, and S is one of the opponent's stacks at the start of the move (the
 /// move creates none of theirs). So the opponent can be left without a
 /// move only if some stack of theirs of at least that many stones can have
 /// all its orthogonal neighbours filled by one sowing; the per-stack search

@@ -52,7 +52,7 @@ pub(crate) fn check_origin(pos: &Position, origin: Cell) -> Result<(), IllegalMo
     Ok(())
 }
 
-/// Checks the sowing and returns the board after it (before captures).
+/// Checks the sowing and returns the board after it (captures not yet made).
 fn sow(pos: &Position, mv: &CashMove) -> Result<(Board, Vec<(Cell, u8)>), IllegalMove> {
     let g = pos.board.geometry();
     let picked = check_pick_up(pos, mv.origin, mv.count)?;

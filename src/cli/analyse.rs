@@ -1,5 +1,5 @@
-//! `sowboard analyse`, `sowboard review` and `sowboard review-bench`
-//! (issue 12): the analysis API (`sowboard::ai::analyse`, `review`) for
+//! `sowboard analyse`, `sowboard review` and `sowboard review-bench`:
+//! the analysis API (`sowboard::ai::analyse`, `review`) for
 //! scripts. Moves in a line are separated by `;` because Cash in Hand moves
 //! contain spaces.
 

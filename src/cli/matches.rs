@@ -4,7 +4,7 @@
 //! seed derived from `--seed` and the pair's index) and each agent plays it
 //! once with each colour (A moves first in games 1, 3, ...). Without varied
 //! openings, deterministic agents replay the same game over and over and
-//! the score's interval overstates the evidence (issue 11). Each game gets
+//! the score's interval overstates the evidence. Each game gets
 //! its own seed derived from `--seed` and its index, so the same seed
 //! replays the same games (unless `--budget-ms` lets the clock cut searches
 //! short) whatever the number of threads playing them.
@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc;
 
 /// A game still running after this many plies (`--max-plies`, default) is
-/// scored a draw, "move cap" (the quiet limit normally ends games long
-/// before).
+/// scored a draw, "move cap" (the quiet limit normally ends games far
+/// sooner).
 const MAX_PLIES: usize = 2000;
 
 #[derive(Args)]
@@ -310,7 +310,7 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         }
     }
     let how = game.outcome().map_or("move cap".to_string(), |o| o.describe(kind));
-    // A capped game is a draw by fiat: the stones say who was ahead.
+    // A capped game is a draw by fiat: the stones say who is ahead.
     let stones = match game.outcome() {
         Some(_) => String::new(),
         None => {
@@ -344,9 +344,10 @@ const STONES_EVERY: usize = 10;
 
 /// The verbose report's stones line: the first and the second player's
 /// stones (`64-64`) at the start and every `STONES_EVERY` plies, then at
-/// the end. A capped game's line alone says who was ahead at the cap; this
-/// says when the stones changed hands (round 29: in Cash in Hand most of
-/// White's losses were in the first 10 plies after a random opening move).
+/// the end. A capped game's line alone says who is ahead at the cap; this
+/// says when the stones change hands (in Cash in Hand most of White's
+/// losses against `mcts-tuned` come in the first 10 plies after a random
+/// opening move).
 fn stones_by_ply(game: &Game) -> String {
     let n = game.plies().len();
     let mut at: Vec<usize> = (0..=n).step_by(STONES_EVERY).collect();
@@ -362,8 +363,8 @@ fn stones_by_ply(game: &Game) -> String {
 
 /// Agent A's results by colour, and how many pairs of games (one opening,
 /// colours swapped) the same colour won twice. Such a pair measured the
-/// opening, not the agents: round 13 found 24 of 40 Cash in Hand openings
-/// of one random ply won by the second player whoever played it.
+/// opening, not the agents: 24 of 40 Cash in Hand openings of one random
+/// ply, measured, are won by the second player whoever plays it.
 fn by_colour(kind: GameKind, a: &str, scores_a: &[f64]) -> String {
     // A moves first in games 1, 3, ... (even indices).
     let count = |first: bool, score: f64| {

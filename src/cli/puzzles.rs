@@ -1,9 +1,11 @@
 //! `sowboard puzzles`: "find the best move" puzzles from self-play, each
-//! decided by exhaustive search (`sowboard::ai::puzzles`), printed as the
+//! decided by exhaustive search (`sowboard::offline::puzzles`), printed as the
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
-use sowboard::ai::puzzles::{classify, from_real_games, generate, kind_cap, puzzle_id, Puzzle};
+use sowboard::offline::puzzles::{
+    classify, from_real_games, generate, kind_cap, puzzle_id, Puzzle,
+};
 
 #[derive(Args)]
 pub struct PuzzlesArgs {

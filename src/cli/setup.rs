@@ -16,7 +16,7 @@ pub struct Setup {
     /// Turn off Intermedium's first-move rule.
     #[arg(long)]
     no_first_move_rule: bool,
-    /// Plies without a capture before a draw (0 turns it off).
+    /// Plies without a capture that make a draw (0 turns it off).
     #[arg(long, default_value_t = 100)]
     quiet_limit: u32,
     /// Turn off the draw by threefold repetition.

@@ -1,10 +1,10 @@
 //! `sowboard tactics`: the solve rate of each level (and the reference
 //! agents) on the tactics suite in `tests/tactics/`, or, with `--generate`,
-//! new suite lines decided by exhaustive search (`sowboard::ai::tactics`).
+//! new suite lines decided by exhaustive search (`sowboard::offline::tactics`).
 
 use clap::Args;
-use sowboard::ai::tactics::{attempt, generate, parse_suite};
 use sowboard::ai::{Agent, Limits};
+use sowboard::offline::tactics::{attempt, generate, parse_suite};
 use std::io::Write;
 
 #[derive(Args)]

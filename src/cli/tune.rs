@@ -1,14 +1,14 @@
 //! `sowboard tune`: fits a game's evaluation weights to the results of the
 //! games in a match log (`sowboard match ... --verbose`), see
-//! `src/ai/tune.rs`. Prints the data's size, the fitted scale, the error of
+//! `src/offline/tune.rs`. Prints the data's size, the fitted scale, the error of
 //! the hand weights, of the tuned weights (`TUNED`; in Intermedium also the
 //! levels' `REFIT`) and of the fit
 //! on the games fitted and on held-out games, and the fitted weights as the
 //! Rust constant to keep.
 
 use clap::Args;
-use sowboard::ai::tune::{as_reals, fit, fit_scale, loss, samples, Sample};
 use sowboard::ai::{eval_cash, eval_intermedium};
+use sowboard::offline::tune::{as_reals, fit, fit_scale, loss, samples, Sample};
 use sowboard::{Game, GameKind, Position, Rules};
 
 #[derive(Args)]

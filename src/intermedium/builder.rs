@@ -197,7 +197,7 @@ impl BuildSteps for Builder {
         self.path.iter().map(|&c| (c, 1)).collect()
     }
 
-    /// Captures the finished move makes (empty before it is finished).
+    /// Captures the finished move makes (empty until it is finished).
     fn captured(&self) -> Vec<Cell> {
         match (self.stage(), self.origin) {
             (Stage::Done, Some(origin)) => {

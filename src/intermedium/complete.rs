@@ -22,7 +22,7 @@ pub(crate) struct Partial<'a> {
     pub drops: &'a Drops,
 }
 
-/// Paths tried by the exhaustive fallback before it gives the benefit of the doubt.
+/// Paths tried by the exhaustive fallback; past them it gives the benefit of the doubt.
 const OVERFLOW_SEARCH_BUDGET: usize = 1_000_000;
 
 pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
@@ -47,7 +47,7 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
         );
     }
     // Drop slots are shared by a cell of each colour: look at the origin's
-    // only (and only on a first move: `&&` stops before the scan otherwise).
+    // only (and only on a first move: `&&` skips the scan otherwise).
     let need_empty = rules.first_move_rule
         && pos.move_number == 1
         && !g.cells().any(|c| {

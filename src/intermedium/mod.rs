@@ -31,7 +31,7 @@ pub(crate) use threat::{walk_work, Attacker};
 
 use crate::board::Cell;
 use crate::errors::{IllegalMove, LimitExceeded, NotationError};
-use crate::game_rules::GameRules;
+use crate::game_rules::{CapturingMoves, GameRules};
 use crate::moves::{Move, SowMove};
 use crate::position::Position;
 use crate::transition::Transition;
@@ -155,6 +155,28 @@ impl GameRules for Intermedium {
 
     fn has_legal_move(&self, pos: &Position, rules: &RuleOptions) -> bool {
         complete::has_legal_move(pos, rules)
+    }
+
+    /// The exact threat walk first (`Attacker`): a position where no enemy
+    /// stack nor the enemy city can fall costs microseconds; otherwise every
+    /// legal move.
+    fn capturing_moves(
+        &self,
+        pos: &Position,
+        rules: &RuleOptions,
+        limit: usize,
+    ) -> Result<CapturingMoves, LimitExceeded> {
+        let enemy = pos.side_to_move.opponent();
+        let attacker = Attacker::new(pos, rules);
+        let any = pos
+            .board
+            .geometry()
+            .cells()
+            .filter(|&c| pos.owner(c) == enemy)
+            .filter(|&c| pos.board.is_occupied(c) || c == city(enemy))
+            .any(|c| attacker.can_capture(c));
+        let moves = if any { self.generate(pos, rules, limit)? } else { Vec::new() };
+        Ok(CapturingMoves { moves, largest: true })
     }
 
     fn cities(&self) -> Vec<(Side, Cell)> {

@@ -18,7 +18,7 @@ pub(crate) struct Generated {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct StateKey {
     cell: u8,
-    /// The direction of the last step (4 before the first step, or once it no
+    /// The direction of the last step (4 until the first step, or once it no
     /// longer matters because no steps remain).
     last: u8,
     drops: Drops,
@@ -41,8 +41,8 @@ pub(crate) enum Keep {
     /// same paths and in the same order, as `All` filtered (when `All`
     /// finishes within the work limit: this visits fewer states); cheaper
     /// because states that can no longer end in a capture are not searched
-    /// (`Reach`) and a last cell that cannot capture is rejected before its
-    /// outcome is built.
+    /// (`Reach`) and a last cell that cannot capture is rejected ahead of building its
+    /// outcome.
     Captures,
 }
 

@@ -1,11 +1,11 @@
 //! Capture threats in one move, answered without enumerating moves. Used by
 //! the AI's evaluation (`crate::ai`), which must ask "can the side to move
-//! capture the stack (or city) on this cell right now?" at every leaf; full
+//! capture the stack (or city) on this cell in one move?" at every leaf; full
 //! move generation costs a millisecond, this walk a few microseconds.
 //!
 //! A move captures the enemy stack or city on `target` exactly when its last
 //! drop lands on a cell L orthogonally next to `target` that held exactly one
-//! stone just before (earlier drops of the same move count), and afterwards
+//! stone as it is reached (earlier drops of the same move count), and afterwards
 //! every orthogonal neighbour of `target` is occupied. Whether that holds
 //! depends only on the drops onto those 2-4 neighbours, counted up to 2, so a
 //! memoised walk over (cell, last direction, steps left, those counts,
@@ -52,7 +52,7 @@ impl<'a> Attacker<'a> {
             len += 1;
         }
         let ring = &ring[..len];
-        // The last drop needs a ring cell holding at most one stone before the
+        // The last drop needs a ring cell holding at most one stone at the start of the
         // move, or a big own stack there that is sown and passed over again.
         if !ring.iter().any(|&t| pos.board.get(t) <= 1 || pos.board.get(t) >= 8) {
             return false;
@@ -131,7 +131,7 @@ struct Walk<'a> {
     g: Geometry,
     origin: Cell,
     ring: &'a [Cell],
-    /// Stones on each ring cell before the move (the origin emptied).
+    /// Stones on each ring cell at the start of the move (the origin emptied).
     base: Vec<u8>,
     /// States already shown to lead nowhere (a success ends the search).
     failed: &'a mut FxHashSet<u64>,
@@ -174,7 +174,7 @@ impl Walk<'_> {
                 k2[i] = (k2[i] + 1).min(2);
             }
             // The last cell must be a ring cell reachable in exactly the
-            // steps left, and every ring cell still empty needs a drop before.
+            // steps left, and every ring cell still empty needs a drop on the way.
             if !self.ring.iter().any(|&t| {
                 cheb(to, t) <= left && (to.file.abs_diff(t.file) as usize) % 2 == left % 2
             }) {
@@ -198,7 +198,7 @@ impl Walk<'_> {
         false
     }
 
-    /// The last drop on `to`, with `k` drops made on the ring before it.
+    /// The last drop on `to`, with `k` drops made on the ring ahead of it.
     fn lands_capturing(&self, to: Cell, k: &[u8; 4]) -> bool {
         let Some(li) = self.ring_index(to) else { return false };
         if self.base[li] as u16 + k[li] as u16 != 1 {

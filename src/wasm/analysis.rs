@@ -1,4 +1,4 @@
-//! The analysis members of the `Game` class (issue 12): `analyse`, `review`
+//! The analysis members of the `Game` class: `analyse`, `review`
 //! and `threats`. Conversion only: the analysis is `crate::ai::analyse`,
 //! the review `crate::ai::review`, the threats `Position::threats`.
 
@@ -205,10 +205,10 @@ impl JsGame {
         Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
     }
 
-    /// What the side not to move could capture if it moved now: capturing
+    /// What the side not to move could capture if it were to move: capturing
     /// moves with the stacks they take and whether they take the city.
     /// `complete`: every stack (and city) that can fall is taken by one of
-    /// them (false, and the list empty, when that was not settled within
+    /// them (false, and the list empty, when that is not settled within
     /// `limit`, default the engine's 5 000 000); `largest`: every largest set
     /// of stacks captured together has a move in the list (see `Threats`).
     #[wasm_bindgen(unchecked_return_type = "Threats")]

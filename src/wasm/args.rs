@@ -1,4 +1,4 @@
-//! Arguments from JS, checked before any state is touched: every failure
+//! Arguments from JS, checked ahead of touching any state: every failure
 //! is an `ApiError` that becomes a JS `Error` with a stable `code`.
 
 use crate::errors::IllegalMove;
@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 
 /// Longest position string accepted (the longest real one is about 250 characters).
 const MAX_POSITION_TEXT: u32 = 2_000;
-/// Most moves accepted by `load` (a game ends by the quiet-ply limit long before).
+/// Most moves accepted by `load` (a game ends by the quiet-ply limit far sooner).
 const MAX_MOVES: u32 = 100_000;
 
 /// An argument or engine error on its way to JS.
@@ -55,7 +55,7 @@ fn describe_type(v: &JsValue) -> String {
     }
 }
 
-/// A string argument of at most `max` UTF-16 units (checked before copying).
+/// A string argument of at most `max` UTF-16 units (checked ahead of copying).
 pub(super) fn arg_string(v: &JsValue, name: &str, max: u32) -> Result<String, ApiError> {
     let s = v.dyn_ref::<js_sys::JsString>().ok_or_else(|| {
         ApiError::arg(format!("{name} must be a string, got {}", describe_type(v)))

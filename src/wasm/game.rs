@@ -51,7 +51,7 @@ impl JsGame {
         Ok(arg_int(v, "ply", min as f64, self.game().plies().len() as f64)? as usize)
     }
 
-    /// The build state after a choice that was accepted.
+    /// The build state after an accepted choice.
     fn chosen(&self, result: Result<(), SessionError>) -> ApiResult<JsValue> {
         result.map_err(ApiError::from)?;
         Ok(self.build())
@@ -284,7 +284,7 @@ impl JsGame {
         self.chosen(result)
     }
 
-    /// Takes back the last choice of the move being built; false if there was none.
+    /// Takes back the last choice of the move being built; false if there is none.
     #[wasm_bindgen(js_name = undoChoice)]
     pub fn undo_choice(&mut self) -> bool {
         self.session.undo_choice()
@@ -329,7 +329,7 @@ impl JsGame {
         self.game().can_redo()
     }
 
-    /// The distinct legal moves now, in notation, sorted (at most `limit`, default 10000).
+    /// The distinct legal moves in the current position, in notation, sorted (at most `limit`, default 10000).
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(
         &self,

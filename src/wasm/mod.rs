@@ -9,8 +9,8 @@
 //! Errors: every failure throws a JS `Error` with a human `message` and a
 //! stable `code` (the engine's `code()` values, plus `bad-argument`,
 //! `out-of-range`, `too-long`, `bad-position` and `limit` for argument errors).
-//! Every method checks its arguments before touching state, so a throwing
-//! call leaves the object exactly as it was.
+//! Every method checks its arguments ahead of touching state, so a throwing
+//! call leaves the object exactly as it is.
 
 mod analysis;
 mod args;

@@ -40,7 +40,7 @@ struct StepJs {
     drops: Vec<u8>,
 }
 
-/// How many captured stones one stack may take now.
+/// How many captured stones one stack may take at this stage.
 #[derive(Serialize)]
 struct PlaceRangeJs {
     cell: String,

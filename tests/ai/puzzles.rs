@@ -3,7 +3,7 @@
 //! fails the build. Also: the verifier itself rejects a wrong solution set.
 
 use serde_json::Value;
-use sowboard::ai::puzzles::{classify, puzzle_id, verify, Source};
+use sowboard::offline::puzzles::{classify, puzzle_id, verify, Source};
 use sowboard::{Position, Rules};
 use std::collections::HashSet;
 
@@ -135,7 +135,7 @@ fn pos_after(p: &Position, m: &str, rules: &Rules) -> String {
 
 #[test]
 fn a_real_cash_game_is_searched_position_by_position_and_counted() {
-    use sowboard::ai::puzzles::from_real_games;
+    use sowboard::offline::puzzles::from_real_games;
     let rules = Rules::default();
     let mut reported = 0;
     let (found, stats) =

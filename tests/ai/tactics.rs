@@ -7,8 +7,8 @@
 //! the opening fault of issue 11: no level hangs a big stack to a one-move
 //! capture in Cash in Hand.
 
-use sowboard::ai::tactics::{classify, parse_suite, solves, Tactic};
 use sowboard::ai::{choose, choose_move, Agent, Limits, NoClock, LEVELS};
+use sowboard::offline::tactics::{classify, parse_suite, solves, Tactic};
 use sowboard::{Game, GameKind, Rules};
 
 fn suite(kind: GameKind) -> Vec<Tactic> {

@@ -1,4 +1,4 @@
-//! Fitting an evaluation's weights to game results (issue 11 item 7), the
+//! Fitting an evaluation's weights to game results, the
 //! "Texel" method of chess engines: every position of many games is
 //! labelled with the game's result for the side to move (1, 1/2, 0), and
 //! the weights are chosen so that `1 / (1 + e^(-score / K))` predicts those

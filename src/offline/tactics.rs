@@ -1,4 +1,4 @@
-//! The tactics suite (issue 11): positions whose right answers were decided
+//! The tactics suite: positions whose right answers are decided
 //! by exhaustive search, and the solve rate of any agent on them.
 //!
 //! The answers come from exhaustive minimax over the rules' public
@@ -31,13 +31,13 @@
 //! File format (one position a line, `#` comments): `kind | position |
 //! answer; answer; ...`, answers in the game's notation.
 
-use super::puzzles::{material, result, LIST_LIMIT, WIN};
-use super::{choose, Agent, Limits, NoClock};
+use super::solver::{material, Solver, LIST_LIMIT, WIN};
+use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::play::Transition;
 use crate::position::Position;
-use crate::variant::{GameKind, Rules, Side};
+use crate::variant::{GameKind, Rules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -93,51 +93,7 @@ const CLASSIFY_WORK: usize = 1_000_000;
 const THREE_PLY_WORK: usize = 3_000_000;
 /// How much better than every other move the answers must be, in stones
 /// (so that a deeper search, which may see past a small gain, still agrees).
-const GAP: i64 = 4;
-
-/// The value of the move `m` for the side that made it: the worst result
-/// over every reply (two-ply exhaustive minimax).
-fn two_ply(m: &Transition, me: Side, rules: &Rules, work: &mut usize) -> Option<i64> {
-    if let Some(v) = result(m, me, rules) {
-        return Some(v);
-    }
-    let replies = m.position.legal_moves(rules, LIST_LIMIT).ok()?;
-    *work += replies.len();
-    if *work > CLASSIFY_WORK {
-        return None;
-    }
-    replies.iter().map(|r| result(r, me, rules).unwrap_or_else(|| material(&r.position, me))).min()
-}
-
-/// The value of the move `m` for `me` over three plies: the worst over every
-/// reply of the best over `me`'s next moves (each valued by its result, else
-/// the stone difference after it). `None` when the lists exceed the work.
-fn three_ply(m: &Transition, me: Side, rules: &Rules, work: &mut usize) -> Option<i64> {
-    if let Some(v) = result(m, me, rules) {
-        return Some(v);
-    }
-    let replies = m.position.legal_moves(rules, LIST_LIMIT).ok()?;
-    *work += replies.len();
-    let mut worst = WIN;
-    for r in &replies {
-        let value = match result(r, me, rules) {
-            Some(v) => v,
-            None => {
-                let next = r.position.legal_moves(rules, LIST_LIMIT).ok()?;
-                *work += next.len();
-                if *work > THREE_PLY_WORK {
-                    return None;
-                }
-                let valued = next
-                    .iter()
-                    .map(|n| result(n, me, rules).unwrap_or_else(|| material(&n.position, me)));
-                valued.max()?
-            }
-        };
-        worst = worst.min(value);
-    }
-    Some(worst)
-}
+const ANSWER_MARGIN: i64 = 4;
 
 /// The kind and the answers of `pos` if it makes a good suite position.
 pub fn classify(pos: &Position, rules: &Rules) -> Option<(String, Vec<Transition>)> {
@@ -146,9 +102,8 @@ pub fn classify(pos: &Position, rules: &Rules) -> Option<(String, Vec<Transition
     if moves.len() < 4 {
         return None;
     }
-    let mut work = 0;
-    let values: Vec<i64> =
-        moves.iter().map(|m| two_ply(m, me, rules, &mut work)).collect::<Option<_>>()?;
+    let mut solver = Solver::new(rules, CLASSIFY_WORK);
+    let values: Vec<i64> = moves.iter().map(|m| solver.two_ply(m, me)).collect::<Option<_>>()?;
     let best = *values.iter().max()?;
     // A city capture in two outranks everything but one in one (as in the
     // puzzles, whose exhaustive search this is).
@@ -179,9 +134,9 @@ fn by_two_plies(
     if answers.len() * 4 > moves.len() {
         return None;
     }
-    // The rest must be clearly worse: by a win, or by `GAP` stones.
+    // The rest must be clearly worse: by a win, or by `ANSWER_MARGIN` stones.
     let next = values.iter().filter(|&&v| v < best).max().copied()?;
-    if best < WIN && best - next < GAP {
+    if best < WIN && best - next < ANSWER_MARGIN {
         return None;
     }
     let now = material(pos, me);
@@ -215,14 +170,13 @@ fn set_up_capture(
         return None;
     }
     let me = pos.side_to_move;
-    let mut work = 0;
-    let values: Vec<i64> =
-        moves.iter().map(|m| three_ply(m, me, rules, &mut work)).collect::<Option<_>>()?;
+    let mut solver = Solver::new(rules, THREE_PLY_WORK);
+    let values: Vec<i64> = moves.iter().map(|m| solver.three_ply(m, me)).collect::<Option<_>>()?;
     let best = *values.iter().max()?;
     let next = values.iter().filter(|&&v| v < best).max().copied()?;
     let answer = |i: usize| values[i] == best;
     let count = (0..moves.len()).filter(|&i| answer(i)).count();
-    if count * 4 > moves.len() || best - next < GAP || best <= material(pos, me) {
+    if count * 4 > moves.len() || best - next < ANSWER_MARGIN || best <= material(pos, me) {
         return None;
     }
     let sowing = |m: &Transition| match &m.mv {
@@ -263,7 +217,7 @@ fn candidate(kind: GameKind, rng: &mut SmallRng) -> Option<Position> {
         GameKind::CashInHand => {
             // A crowded 4 x 4 corner of the board: stacks touch, so
             // captures and escapes are on.
-            super::puzzles::cash_cluster(rng, 4, 0.6, 2)
+            super::setups::cash_cluster(rng, 4, 0.6, 2)
         }
     }
 }

@@ -1,4 +1,4 @@
-//! "Find the best move" puzzles (issue 13): positions from self-play whose
+//! "Find the best move" puzzles: positions from self-play whose
 //! answers are decided by exhaustive search over the rules' public
 //! interface (`Position::legal_moves`), never by the AI's judgement.
 //!
@@ -23,11 +23,12 @@
 //! from its position and checks every stated fact: the shipped files are
 //! re-verified by a test, so a wrong solution set fails the build.
 
-use super::{choose, Agent, Limits, NoClock};
+use super::solver::{material, result, Solver, LIST_LIMIT, WIN};
+use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::position::Position;
 use crate::transition::Transition;
-use crate::variant::{GameKind, Rules, Side};
+use crate::variant::{GameKind, Rules};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -98,186 +99,25 @@ pub fn position_hash(text: &str) -> u64 {
     h & 0xff_ffff_ffff
 }
 
-/// A won game's value in the exhaustive searches (here and the tactics suite's).
-pub(crate) const WIN: i64 = 1_000_000;
-/// Enumeration work allowed per move list.
-pub(crate) const LIST_LIMIT: usize = 200_000;
 /// Transitions the search may look at for one position.
 const WORK_LIMIT: usize = 2_000_000;
 /// At most this many answers: a puzzle has few right moves (and in Cash in
 /// Hand, a win that any redistribution keeps is not about the redistribution).
 const MAX_SOLUTIONS: usize = 24;
-/// A biggest capture must beat every other move by this many stones.
-const GAP: i64 = 2;
+/// Stones by which a biggest capture must beat every other move, and gain.
+const CAPTURE_MARGIN: i64 = 2;
 
-/// The stone difference for `me`.
-pub(crate) fn material(pos: &Position, me: Side) -> i64 {
-    pos.stones_of(me) as i64 - pos.stones_of(me.opponent()) as i64
-}
-
-/// The result of `t` for `me` if it ends the game: WIN, -WIN or 0 (draw).
-pub(crate) fn result(t: &Transition, me: Side, rules: &Rules) -> Option<i64> {
-    let o = t.decisive.or_else(|| t.position.status(rules))?;
-    Some(match o.winner {
-        Some(w) if w == me => WIN,
-        Some(_) => -WIN,
-        None => 0,
-    })
-}
-
-struct Search<'a> {
-    rules: &'a Rules,
-    work: usize,
-    /// A move list or the whole search went over its limit (the position
-    /// was not searched in full; counted by the real-games pass).
-    exceeded: bool,
-}
-
-impl Search<'_> {
-    fn new(rules: &Rules) -> Search<'_> {
-        Search { rules, work: 0, exceeded: false }
-    }
-
-    fn moves(&mut self, pos: &Position) -> Option<Vec<Transition>> {
-        let listed = pos.legal_moves(self.rules, LIST_LIMIT);
-        self.counted(listed)
-    }
-
-    /// A move list, counted against the work limit.
-    fn counted<E>(&mut self, listed: Result<Vec<Transition>, E>) -> Option<Vec<Transition>> {
-        let Ok(moves) = listed else {
-            self.exceeded = true;
-            return None;
-        };
-        self.work += moves.len();
-        self.exceeded |= self.work > WORK_LIMIT;
-        (self.work <= WORK_LIMIT).then_some(moves)
-    }
-
-    /// The value of `m` for `me`: its result, else the worst over every reply
-    /// (a reply's result, else the stone difference after it). The replies
-    /// are listed when they fit the limits; in Cash in Hand, when they do not
-    /// (the opponent's tall stacks), the exact capture-threat query decides
-    /// the worst reply instead (`cash_worst_reply`).
-    fn two_ply(&mut self, m: &Transition, me: Side) -> Option<i64> {
-        if let Some(v) = result(m, me, self.rules) {
-            return Some(v);
-        }
-        let replies = match m.position.legal_moves(self.rules, LIST_LIMIT) {
-            Err(_) if m.position.game == GameKind::CashInHand => {
-                return self.cash_worst_reply(&m.position, me);
-            }
-            listed => self.counted(listed)?,
-        };
-        replies
-            .iter()
-            .map(|r| result(r, me, self.rules).unwrap_or_else(|| material(&r.position, me)))
-            .min()
-    }
-
-    /// Cash in Hand, the opponent to move in `pos`: the value for `me` of
-    /// their best reply without listing their moves. Only captures change
-    /// the stones, and a reply that captures C stones leaves `me` at best C
-    /// fewer and them C more (they may put every captured stone back on a
-    /// stack of their own, and always have one: a sowing leaves stones), so
-    /// the worst reply is the one that captures the most stones; a reply
-    /// that takes every stack of `me` wins. `capture_threats` finds, exactly,
-    /// one move per largest set of stacks captured together; the biggest
-    /// capture is among them.
-    ///
-    /// A reply could also win by leaving `me` no legal move, which the query
-    /// does not see: unless `cannot_stalemate` proves that no reply can, this
-    /// gives up (None, "not searched in full"), as it does when the search
-    /// does not finish or a quiet reply could reach the quiet-move draw.
-    fn cash_worst_reply(&mut self, pos: &Position, me: Side) -> Option<i64> {
-        let quiet_draw = self.rules.quiet_limit_reached(pos.quiet + 1);
-        let threats = crate::cash::capture_threats(pos, LIST_LIMIT).ok();
-        let Some(threats) = threats.filter(|t| t.largest && !quiet_draw) else {
-            self.exceeded = true;
-            return None;
-        };
-        self.work += threats.moves.len().max(1);
-        if self.work > WORK_LIMIT {
-            self.exceeded = true;
-            return None;
-        }
-        let mine = pos
-            .board
-            .geometry()
-            .cells()
-            .filter(|&c| pos.owner(c) == me && pos.board.is_occupied(c));
-        let mine = mine.count();
-        if threats.moves.iter().any(|t| t.captured.len() == mine) {
-            return Some(-WIN);
-        }
-        let mut work = LIST_LIMIT;
-        if crate::cash::cannot_stalemate(pos, &mut work) != Some(true) {
-            self.exceeded = true;
-            return None;
-        }
-        let most = threats.moves.iter().map(|t| i64::from(t.captured_stones)).max();
-        Some(material(pos, me) - 2 * most.unwrap_or(0))
-    }
-
-    /// The moves from `pos` that win at once for the side to move.
-    fn wins_now(&mut self, pos: &Position) -> Option<Vec<Transition>> {
-        let me = pos.side_to_move;
-        let rules = self.rules;
-        Some(self.moves(pos)?.into_iter().filter(|t| result(t, me, rules) == Some(WIN)).collect())
-    }
-
-    /// For a move `m` that does not end the game: `Some(Some(reply))` when
-    /// every reply leaves `me` a win in one (the reply given is the one
-    /// leaving the fewest winning moves, then the first in notation order),
-    /// `Some(None)` when some reply does not.
-    fn forces_win(&mut self, m: &Transition, me: Side) -> Option<Option<(Transition, Transition)>> {
-        let mut replies = self.moves(&m.position)?;
-        replies.sort_by_key(|r| r.mv.to_string());
-        let mut best: Option<(usize, Transition, Transition)> = None;
-        for r in replies {
-            if result(&r, me, self.rules).is_some() {
-                return Some(None);
-            }
-            let mut wins = self.wins_now(&r.position)?;
-            if wins.is_empty() {
-                return Some(None);
-            }
-            wins.sort_by_key(|w| w.mv.to_string());
-            if best.as_ref().is_none_or(|(n, ..)| wins.len() < *n) {
-                best = Some((wins.len(), r, wins.swap_remove(0)));
-            }
-        }
-        Some(best.map(|(_, r, w)| (r, w)))
-    }
-
-    /// Every move of `moves` (not ending the game) after which every reply
-    /// leaves `me` a win in one, in notation order, each with the reply and
-    /// the win of its line (`forces_win`).
-    fn wins_in_two<'m>(
-        &mut self,
-        moves: &'m [Transition],
-        me: Side,
-    ) -> Option<Vec<(&'m Transition, Transition, Transition)>> {
-        let mut sorted: Vec<&Transition> = moves.iter().collect();
-        sorted.sort_by_key(|m| m.mv.to_string());
-        let mut forced = Vec::new();
-        for m in sorted {
-            if result(m, me, self.rules).is_some() {
-                continue;
-            }
-            if let Some((r, w)) = self.forces_win(m, me)? {
-                forced.push((m, r, w));
-            }
-        }
-        Some(forced)
-    }
+/// A solver for one position: Cash in Hand replies too many to list are
+/// valued by the exact capture-threat query.
+fn solver(rules: &Rules) -> Solver<'_> {
+    Solver::with_capture_query(rules, WORK_LIMIT)
 }
 
 /// The moves of `pos` that force a win in two (Intermedium: a city capture
-/// whatever the reply; `Search::forces_win`), in notation order; `None`
-/// when the search went over its limits. The tactics suite's `win-in-two`.
+/// whatever the reply), in notation order; `None` when the search went over
+/// its limits. The tactics suite's `win-in-two`.
 pub(crate) fn wins_in_two(pos: &Position, rules: &Rules) -> Option<Vec<Transition>> {
-    let mut s = Search::new(rules);
+    let mut s = solver(rules);
     let moves = s.moves(pos)?;
     let wins = s.wins_in_two(&moves, pos.side_to_move)?;
     Some(wins.into_iter().map(|(m, ..)| m.clone()).collect())
@@ -296,10 +136,10 @@ fn texts(moves: &[&Transition]) -> Vec<String> {
 /// The puzzle `pos` makes, if any (see the module comment). Deterministic:
 /// the same position always gives the same puzzle.
 pub fn classify(pos: &Position, rules: &Rules) -> Option<Puzzle> {
-    classify_in(&mut Search::new(rules), pos)
+    classify_in(&mut solver(rules), pos)
 }
 
-fn classify_in(s: &mut Search, pos: &Position) -> Option<Puzzle> {
+fn classify_in(s: &mut Solver, pos: &Position) -> Option<Puzzle> {
     let rules = s.rules;
     let me = pos.side_to_move;
     let game = pos.game;
@@ -376,7 +216,7 @@ fn classify_in(s: &mut Search, pos: &Position) -> Option<Puzzle> {
     let best = *values.iter().max()?;
     let next = values.iter().filter(|&&v| v < best).max().copied()?;
     let gain = best - material(pos, me);
-    if best == -WIN || best - next < GAP || gain < GAP {
+    if best == -WIN || best - next < CAPTURE_MARGIN || gain < CAPTURE_MARGIN {
         return None;
     }
     let answers: Vec<&Transition> =
@@ -585,7 +425,7 @@ pub fn from_real_games(
 ) -> (Vec<Puzzle>, RealStats) {
     let mut quota = Quota::new(count, max_share);
     let rules = Rules::default();
-    // Its own stream: the set-up pass after it draws what it drew before.
+    // Its own stream: the set-up pass after it draws the same as without it.
     let mut rng = SmallRng::seed_from_u64(seed ^ 0x7265_616C);
     let mut stats = RealStats::default();
     let mut seen = HashSet::new();
@@ -604,7 +444,7 @@ pub fn from_real_games(
                 continue;
             }
             stats.candidates += 1;
-            let mut s = Search::new(&rules);
+            let mut s = solver(&rules);
             let found = classify_in(&mut s, &pos);
             stats.searched += usize::from(!s.exceeded);
             if let Some(mut p) = found {
@@ -622,36 +462,8 @@ pub fn from_real_games(
     (out, stats)
 }
 
-/// A random Cash in Hand set-up: stacks of 1 to `max_height` on about
-/// `fill` of the cells of a `size` x `size` square placed at random, with a
-/// random side to move (`None` if the engine refuses it). Shared by the
-/// tactics suite generator and the puzzle finder.
-pub(crate) fn cash_cluster(
-    rng: &mut SmallRng,
-    size: usize,
-    fill: f64,
-    max_height: u8,
-) -> Option<Position> {
-    let mut cells = [0u8; 64];
-    let corner = 8 - size + 1;
-    let (f0, r0) = (rng.random_range(0..corner), rng.random_range(0..corner));
-    for r in r0..r0 + size {
-        for f in f0..f0 + size {
-            if rng.random_bool(fill) {
-                cells[r * 8 + f] = rng.random_range(1..=max_height);
-            }
-        }
-    }
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|r| (0..8).map(|f| cells[r * 8 + f].to_string()).collect::<Vec<_>>().join(","))
-        .collect();
-    let side = if rng.random_bool(0.5) { "white" } else { "black" };
-    format!("cash-in-hand {} {side} 0 20", ranks.join("/")).parse().ok()
-}
-
 fn cash_setup(rng: &mut SmallRng) -> Option<Position> {
-    cash_cluster(rng, 5, 0.5, 3)
+    super::setups::cash_cluster(rng, 5, 0.5, 3)
 }
 
 /// Positions with a taller stack are left out: such a stack has thousands
@@ -659,7 +471,7 @@ fn cash_setup(rng: &mut SmallRng) -> Option<Position> {
 /// hard to read.
 const MAX_STACK: u8 = 5;
 
-/// A cheap filter before the exhaustive search (generation only; `classify`
+/// A cheap filter ahead of the exhaustive search (generation only; `classify`
 /// and `verify` do not use it): a move that captures or wins at once, or the
 /// opponent threatening a win at once. Most positions have neither, and the
 /// puzzles they might still make are rare.
@@ -731,49 +543,4 @@ pub fn generate(
     }
     out.sort_by_key(|p| (p.difficulty, p.position.to_string()));
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The reply query agrees with listing every reply wherever both work:
-    /// on crowded set-ups (small stacks, so the replies can be listed), for
-    /// every move of the side to move, the query's value is the worst
-    /// listed reply's, or it gives up. Stalemates (a reply leaving no move)
-    /// are in the listed values, so a wrong "no capture, no stalemate"
-    /// argument fails here.
-    #[test]
-    fn the_cash_reply_query_agrees_with_listing_every_reply() {
-        let rules = Rules::default();
-        let mut rng = SmallRng::seed_from_u64(5);
-        let (mut agreed, mut wins, mut gave_up) = (0, 0, 0);
-        for _ in 0..60 {
-            let Some(pos) = super::cash_cluster(&mut rng, 4, 0.45, 3) else {
-                continue;
-            };
-            let me = pos.side_to_move;
-            let Ok(moves) = pos.legal_moves(&rules, LIST_LIMIT) else { continue };
-            for m in moves.iter().filter(|m| result(m, me, &rules).is_none()) {
-                if m.position.legal_moves(&rules, LIST_LIMIT).is_err() {
-                    continue;
-                }
-                // The replies fit the limit, so `two_ply` lists them all.
-                let listed = Search::new(&rules).two_ply(m, me).expect("listed in full");
-                let mut s = Search::new(&rules);
-                match s.cash_worst_reply(&m.position, me) {
-                    Some(v) => {
-                        assert_eq!(v, listed, "after {} in {pos}", m.mv);
-                        agreed += 1;
-                        wins += usize::from(v == -WIN);
-                    }
-                    None => gave_up += 1,
-                }
-            }
-        }
-        assert!(
-            agreed > 2000 && wins > 4,
-            "agreed {agreed}, of them wins {wins}, gave up {gave_up}"
-        );
-    }
 }
