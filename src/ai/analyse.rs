@@ -22,12 +22,12 @@
 //! move that lets the opponent capture the city next is, after it, `loss:1`
 //! for its mover (the position after it is lost in one ply).
 
-use super::budget::Budget;
-use super::cash::Cash;
-use super::intermedium::Intermedium;
+use super::engine::budget::Budget;
+use super::engine::search::{search, Report, Shape, WIN};
+use super::knowledge::cash::CashDomain;
+use super::knowledge::intermedium::IntermediumDomain;
 use super::players::levels::{level, Level, LEVELS};
 use super::players::repetition_draws;
-use super::search::{search, Report, Shape, WIN};
 use super::Clock;
 use crate::errors::LimitExceeded;
 use crate::game::Game;
@@ -266,10 +266,10 @@ pub(crate) fn search_game(
     let draws = repetition_draws(game);
     let report = match pos.game {
         GameKind::Intermedium => {
-            search(&mut Intermedium::new(rules), &pos, shape, &mut budget, &draws)
+            search(&mut IntermediumDomain::new(rules), &pos, shape, &mut budget, &draws)
         }
         GameKind::CashInHand => {
-            search(&mut Cash::for_levels(rules), &pos, shape, &mut budget, &draws)
+            search(&mut CashDomain::for_levels(rules), &pos, shape, &mut budget, &draws)
         }
     }
     .ok_or(unlisted)?;

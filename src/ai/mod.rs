@@ -1,35 +1,32 @@
-//! The built-in AI. Depends on the rules only through the game interface
-//! (`Game`, `Position`, `Transition`, the move builder, and one cheap
-//! capture-threat query on `Position`); the rules know nothing of it.
+//! The built-in AI, in four parts, each using only the ones before it:
+//!
+//! - `engine`: the searches, knowing no game: selective alpha-beta
+//!   (`search`), Monte Carlo tree search (`mcts`), plain UCT (`uct`), random
+//!   playouts (`playout`), the work bound (`budget`), position hashes
+//!   (`zobrist`);
+//! - `knowledge`: what the searches know of each game: the search domains
+//!   (`IntermediumDomain`, `CashDomain`), the evaluations, Cash in Hand's
+//!   candidate moves and its merge draw;
+//! - `players`: the eight levels and the reference agents, and `choose`;
+//! - the analysis: `analyse` (the analysis board's search) and `review`
+//!   (a whole game's moves judged).
+//!
+//! The rules know nothing of the AI, and the AI reaches them only through
+//! the game interface (`Game`, `Position`, `Transition`, the move builder,
+//! and Intermedium's exact capture-threat walk on `Position`).
 //!
 //! Everything is single-threaded and deterministic for a given seed: work
 //! is bounded by a node budget, optionally cut short by a deadline read from
 //! the caller's `Clock` (wasm has no `std::time::Instant`).
-//!
-//! - `levels`: the eight levels; `search`: selective alpha-beta;
-//!   `eval_intermedium`, `eval_cash`, `candidates_cash`: game knowledge;
-//!   `merge_draw`: Cash in Hand's merge draw, how far each side is from it;
-//! - `agents`: every player the match harness fields, with the reference
-//!   agents `random`, `greedy`, `uct` (`uct.rs`, plain), `mcts` (`mcts.rs`,
-//!   the strong yardstick) and `baseline5` (the first version's level 5, frozen).
 
 pub mod analyse;
-mod budget;
-mod candidates_cash;
-mod cash;
-pub mod eval_cash;
-pub mod eval_intermedium;
-mod intermedium;
-mod mcts;
-mod merge_draw;
+mod engine;
+mod knowledge;
 mod players;
-mod playout;
 pub mod review;
-mod search;
-mod uct;
-mod zobrist;
 
-pub use merge_draw::merge_distance;
+pub use knowledge::merge_draw::merge_distance;
+pub use knowledge::{eval_cash, eval_intermedium};
 pub use players::levels::LEVELS;
 pub use players::{choose, choose_move, Agent};
 

@@ -7,11 +7,12 @@ use super::guards::{spare_stones, Guard, Rescue};
 use super::levels::{Level, Pick};
 use super::pick::{overlooked, preference};
 use super::repetition::repetition_draws;
-use crate::ai::budget::Budget;
-use crate::ai::cash::Cash;
-use crate::ai::intermedium::Intermedium;
-use crate::ai::search::search;
-use crate::ai::{playout, Clock, Limits};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::playout;
+use crate::ai::engine::search::search;
+use crate::ai::knowledge::cash::CashDomain;
+use crate::ai::knowledge::intermedium::IntermediumDomain;
+use crate::ai::{Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::variant::GameKind;
@@ -33,11 +34,14 @@ pub(super) fn play(
     let draws = repetition_draws(game);
     let report = match pos.game {
         GameKind::Intermedium => {
-            search(&mut Intermedium::new(rules), &pos, lv.shape, &mut budget, &draws)
+            search(&mut IntermediumDomain::new(rules), &pos, lv.shape, &mut budget, &draws)
         }
         GameKind::CashInHand => {
-            let mut cash =
-                if lv.first_version { Cash::new(rules, false) } else { Cash::for_levels(rules) };
+            let mut cash = if lv.first_version {
+                CashDomain::new(rules, false)
+            } else {
+                CashDomain::for_levels(rules)
+            };
             search(&mut cash, &pos, lv.shape, &mut budget, &draws)
         }
     };

@@ -13,12 +13,13 @@ use super::levels::{level, TopSearch, LEVELS};
 use super::material_check::clear_material;
 use super::pick::{first_then_rest, misplay, pick};
 use super::repetition::{draws_by_repetition, repetition_draws};
-use crate::ai::budget::Budget;
-use crate::ai::cash::Cash;
-use crate::ai::eval_cash;
-use crate::ai::merge_draw::merge_distance;
-use crate::ai::search::{search, Scored, Shape, WIN};
-use crate::ai::{playout, Clock, Limits};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::playout;
+use crate::ai::engine::search::{search, Scored, Shape, WIN};
+use crate::ai::knowledge::cash::CashDomain;
+use crate::ai::knowledge::eval_cash;
+use crate::ai::knowledge::merge_draw::merge_distance;
+use crate::ai::{Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::position::Position;
@@ -79,7 +80,7 @@ const CASH_VERIFY_SHARE: u64 = 8;
 /// when it does not itself (docs/ai/ladder.md, "Cash in Hand's steps 5-8
 /// after the main search's question").
 struct Verify<'a> {
-    cash: &'a mut Cash,
+    cash: &'a mut CashDomain,
     shape: Shape,
     draws: &'a [u64],
 }
@@ -141,7 +142,7 @@ pub(super) fn play(
     let draws = repetition_draws(game);
     let long_game = cash_long_game(n, &pos);
     let weights = if long_game { &eval_cash::HAND } else { &eval_cash::TUNED };
-    let mut cash = Cash::for_levels(rules).weighted(weights);
+    let mut cash = CashDomain::for_levels(rules).weighted(weights);
     // A level that never misplays reads only its best moves' scores,
     // which the last-ply cut keeps exact: the same moves in about 0.7 of
     // the time (docs/ai/journal.md, "Cash in Hand level 8 at equal time,
@@ -163,7 +164,8 @@ pub(super) fn play(
         let share = (nodes / CASH_CHECK_SHARE).max(CASH_CHECK_MIN).min(budget.remaining());
         let mut check = budget.share(share);
         let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..lv.shape };
-        let material = search(&mut Cash::for_levels(rules), &pos, shallow, &mut check, &draws);
+        let material =
+            search(&mut CashDomain::for_levels(rules), &pos, shallow, &mut check, &draws);
         budget.spend(check.spent());
         material
     };
@@ -199,7 +201,7 @@ pub(super) fn play(
 mod tests {
     use super::super::{choose, Agent};
     use super::*;
-    use crate::ai::search::Domain;
+    use crate::ai::engine::search::Domain;
     use crate::ai::NoClock;
     use crate::variant::Rules;
     use std::cell::Cell;
@@ -225,7 +227,7 @@ mod tests {
 
     /// Cash in Hand as the top level searches it, counting evaluations.
     struct Counted {
-        inner: Cash,
+        inner: CashDomain,
         evaluations: Cell<u64>,
     }
 
@@ -270,7 +272,7 @@ mod tests {
         for text in positions {
             let pos: Position = text.parse().expect("a position");
             let run = |cut_last_ply: bool| {
-                let inner = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
+                let inner = CashDomain::for_levels(rules).weighted(&eval_cash::TUNED);
                 let mut domain = Counted { inner, evaluations: Cell::new(0) };
                 let shape = Shape { cut_last_ply, ..top.shape };
                 let mut budget = Budget::new(top.nodes, None, &NoClock);
@@ -303,12 +305,13 @@ mod tests {
         let capture = capture.unwrap().mv;
         let top = level(GameKind::CashInHand, LEVELS);
         let shape = Shape { cut_last_ply: true, ..top.shape };
-        let mut cash = Cash::for_levels(rules).weighted(&eval_cash::TUNED);
+        let mut cash = CashDomain::for_levels(rules).weighted(&eval_cash::TUNED);
         let mut budget = Budget::new(top.nodes, None, &NoClock);
         let report = search(&mut cash, &pos, shape, &mut budget, &[]).expect("moves");
         let shallow = Shape { max_depth: CASH_CHECK_DEPTH, ..top.shape };
         let mut budget = Budget::new(top.nodes / CASH_CHECK_SHARE, None, &NoClock);
-        let check = search(&mut Cash::for_levels(rules), &pos, shallow, &mut budget, &[]).unwrap();
+        let check =
+            search(&mut CashDomain::for_levels(rules), &pos, shallow, &mut budget, &[]).unwrap();
         // Without the main search's word the check would override.
         assert_eq!(clear_material(&report.moves[0].transition, &check), Some(capture.clone()));
         let j = report.moves.iter().position(|m| m.transition.mv == capture).unwrap();

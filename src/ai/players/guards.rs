@@ -5,8 +5,8 @@
 //! losses are certain.
 
 use super::repetition::draws_by_repetition;
-use crate::ai::budget::Budget;
-use crate::ai::search::Report;
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::search::Report;
 use crate::play::Transition;
 use crate::variant::{GameKind, Rules};
 
@@ -143,9 +143,12 @@ pub(super) fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
     }
     let replies = match pos.game {
         GameKind::Intermedium => pos.legal_moves(rules, 40_000).unwrap_or_default(),
-        GameKind::CashInHand => {
-            crate::ai::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
-        }
+        GameKind::CashInHand => crate::ai::knowledge::candidates_cash::candidates(
+            pos,
+            rules,
+            &mut Budget::unlimited(),
+            true,
+        ),
     };
     replies.iter().map(|r| r.captured_stones).max().unwrap_or(0)
 }
@@ -154,7 +157,7 @@ pub(super) fn biggest_reply_capture(t: &Transition, rules: &Rules) -> u32 {
 mod tests {
     use super::super::{choose, Agent};
     use super::*;
-    use crate::ai::candidates_cash::candidates;
+    use crate::ai::knowledge::candidates_cash::candidates;
     use crate::ai::{Limits, NoClock};
     use crate::game::Game;
 

@@ -1,7 +1,7 @@
 //! Intermedium levels 4-8: the tree search of agent `mcts` (`mcts.rs`)
 //! with the domain's exact knowledge taken as proof (a city threat no move
 //! parries is a loss; `mcts::Settings::prove`), on the lean domain
-//! (`Intermedium::lean`), evaluating with `eval_intermedium::MOBILE`. Levels
+//! (`IntermediumDomain::lean`), evaluating with `eval_intermedium::MOBILE`. Levels
 //! 4-7 run on fewer nodes (4 and 5 also misplay, `pick::misplay`), after a
 //! short alpha-beta search whose move they play when it wins clearly more
 //! material (`material_check`); level 8 gives all its nodes to the tree.
@@ -13,11 +13,12 @@ use super::levels::{level, TopSearch, LEVELS};
 use super::material_check::clear_material;
 use super::pick::misplay;
 use super::repetition::{draws_by_repetition, repetition_draws};
-use crate::ai::budget::Budget;
-use crate::ai::eval_intermedium::{MOBILE, MOBILE_SCALE, REFIT};
-use crate::ai::intermedium::Intermedium;
-use crate::ai::search::{search, Report};
-use crate::ai::{mcts, playout, Clock, Limits};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::search::{search, Report};
+use crate::ai::engine::{mcts, playout};
+use crate::ai::knowledge::eval_intermedium::{MOBILE, MOBILE_SCALE, REFIT};
+use crate::ai::knowledge::intermedium::IntermediumDomain;
+use crate::ai::{Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::variant::{GameKind, Rules};
@@ -48,7 +49,7 @@ pub(super) fn play(
     let report = if plan.check {
         let mut tactics = budget.share(nodes / TACTICS_SHARE);
         let lv = level(GameKind::Intermedium, LEVELS);
-        let mut lean = Intermedium::lean(rules, &REFIT);
+        let mut lean = IntermediumDomain::lean(rules, &REFIT);
         let report = search(&mut lean, &pos, lv.shape, &mut tactics, &draws);
         budget.spend(tactics.spent());
         report
@@ -61,7 +62,7 @@ pub(super) fn play(
         prove: true,
         manage: plan.manage,
     };
-    let mut domain = Intermedium::lean(rules, &MOBILE);
+    let mut domain = IntermediumDomain::lean(rules, &MOBILE);
     let mcts::Ranked { mut moves, lost, stats } =
         mcts::ranked(&mut domain, &pos, settings, &mut budget, rng, &draws);
     if moves.is_empty() {

@@ -26,7 +26,7 @@
 //! depth 4, widths 10/5, 500 000 nodes (Cash in Hand: depth 2 over the 12
 //! best, then every move, 500 000), level 8 at its own.
 
-use crate::ai::search::Shape;
+use crate::ai::engine::search::Shape;
 use crate::variant::GameKind;
 
 /// How a level picks from the scored moves (`pick.rs`).

@@ -5,7 +5,7 @@
 //! instead (Intermedium levels 4-7; Cash in Hand levels 5-8, unless their
 //! main search refutes it).
 
-use crate::ai::search::{Report, WIN};
+use crate::ai::engine::search::{Report, WIN};
 use crate::moves::Move;
 use crate::play::Transition;
 

@@ -5,7 +5,7 @@
 //! that rejects the choice takes the level's next preference.
 
 use super::levels::{Level, Pick, TopSearch};
-use crate::ai::search::{Report, Scored, WIN};
+use crate::ai::engine::search::{Report, Scored, WIN};
 use rand::rngs::SmallRng;
 use rand::Rng;
 

@@ -2,12 +2,13 @@
 //! `greedy`, plain `uct`, and `mcts` (the strong one) with its tuned-weights
 //! twin `mcts-tuned`. None of them is a level.
 
-use crate::ai::budget::Budget;
-use crate::ai::cash::Cash;
-use crate::ai::eval_cash;
-use crate::ai::eval_intermedium::{HAND, TUNED};
-use crate::ai::intermedium::Intermedium;
-use crate::ai::{mcts, playout, uct, Clock, Limits};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::{mcts, playout, uct};
+use crate::ai::knowledge::cash::CashDomain;
+use crate::ai::knowledge::eval_cash;
+use crate::ai::knowledge::eval_intermedium::{HAND, TUNED};
+use crate::ai::knowledge::intermedium::IntermediumDomain;
+use crate::ai::{Clock, Limits};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::variant::GameKind;
@@ -45,9 +46,12 @@ pub(super) fn greedy(game: &Game, rng: &mut SmallRng) -> Option<Transition> {
     let mover = pos.side_to_move;
     let moves: Vec<Transition> = match pos.game {
         GameKind::Intermedium => pos.legal_moves(rules, crate::play::DEFAULT_MOVE_LIMIT).ok()?,
-        GameKind::CashInHand => {
-            crate::ai::candidates_cash::candidates(pos, rules, &mut Budget::unlimited(), true)
-        }
+        GameKind::CashInHand => crate::ai::knowledge::candidates_cash::candidates(
+            pos,
+            rules,
+            &mut Budget::unlimited(),
+            true,
+        ),
     };
     let value = |t: &Transition| -> i64 {
         if t.decisive.is_some_and(|o| o.winner == Some(mover)) {
@@ -95,7 +99,7 @@ pub(super) fn mcts(
                 manage: false,
             };
             let weights = if tuned { &TUNED } else { &HAND };
-            let mut domain = Intermedium::racing_with(rules, weights);
+            let mut domain = IntermediumDomain::racing_with(rules, weights);
             mcts::choose(&mut domain, &pos, settings, &mut budget, rng)
         }
         GameKind::CashInHand => {
@@ -106,7 +110,7 @@ pub(super) fn mcts(
                 manage: false,
             };
             let weights = if tuned { &eval_cash::TUNED } else { &eval_cash::HAND };
-            let mut cash = Cash::for_mcts(rules).weighted(weights);
+            let mut cash = CashDomain::for_mcts(rules).weighted(weights);
             mcts::choose(&mut cash, &pos, settings, &mut budget, rng)
         }
     }

@@ -1,7 +1,7 @@
 //! Draws by repetition, as the players see them: the positions a move would
 //! repeat for the third time.
 
-use crate::ai::zobrist;
+use crate::ai::engine::zobrist;
 use crate::game::Game;
 use crate::play::Transition;
 

@@ -4,7 +4,7 @@
 //! `eval_intermedium::TUNED` and `eval_cash::TUNED`: see `reference`.)
 
 use super::levels::{shape, Level, Pick};
-use crate::ai::search::Shape;
+use crate::ai::engine::search::Shape;
 use crate::variant::GameKind;
 
 /// The first version's level 5 (agent `baseline5`): its shape and budget,

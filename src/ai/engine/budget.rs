@@ -2,7 +2,7 @@
 //! natively and in wasm, so a game replays exactly) and an optional deadline
 //! read from the caller's clock every few thousand nodes.
 
-use super::Clock;
+use crate::ai::Clock;
 
 /// How often the clock is read, in nodes: reading it costs far more than a node.
 const CLOCK_EVERY: u64 = 1024;
@@ -26,7 +26,7 @@ impl<'a> Budget<'a> {
 
     /// No bound at all (for one-shot candidate lists).
     pub(crate) fn unlimited() -> Budget<'static> {
-        Budget::new(u64::MAX, None, &super::NoClock)
+        Budget::new(u64::MAX, None, &crate::ai::NoClock)
     }
 
     /// A share of this budget: at most `limit` nodes, the same deadline.

@@ -532,7 +532,7 @@ fn rescue<D: Domain>(
     shape: Shape,
     draws: Vec<u64>,
 ) {
-    let mut spare = Budget::new(RESCUE_NODES, None, &super::NoClock);
+    let mut spare = Budget::new(RESCUE_NODES, None, &crate::ai::NoClock);
     let mut searcher = Searcher {
         domain,
         budget: &mut spare,

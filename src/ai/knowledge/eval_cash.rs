@@ -9,7 +9,7 @@
 //! rescue at most one by moving it), then material, the number of stacks (a
 //! player with none loses), and stacks with a single empty neighbour left.
 
-use super::search::WIN;
+use crate::ai::engine::search::WIN;
 use crate::board::Cell;
 use crate::position::Position;
 use crate::variant::{Rules, Side};

@@ -3,10 +3,10 @@
 //! small positions (endgames) every distinct move, so that no winning or
 //! saving move is missed there.
 
-use super::budget::Budget;
 use super::candidates_cash::candidates;
 use super::eval_cash::{compress, conversion, evaluate_with, Weights, HAND};
-use super::search::{Domain, WIN};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::search::{Domain, WIN};
 use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::{Rules, Side};
@@ -19,7 +19,7 @@ const EXACT_LIMIT: usize = 4_000;
 /// taller one alone has tens of thousands of moves).
 const EXACT_MAX_STACK: u8 = 5;
 
-pub(crate) struct Cash {
+pub(crate) struct CashDomain {
     pub rules: Rules,
     /// The improved generation (capture-seeking sowings, exact lists in
     /// small positions); off for `baseline5`, the first version.
@@ -37,28 +37,28 @@ pub(crate) struct Cash {
     pub weights: &'static Weights,
 }
 
-impl Cash {
-    pub(crate) fn new(rules: Rules, improved: bool) -> Cash {
-        Cash { rules, improved, exact: false, convert: false, press: false, weights: &HAND }
+impl CashDomain {
+    pub(crate) fn new(rules: Rules, improved: bool) -> CashDomain {
+        CashDomain { rules, improved, exact: false, convert: false, press: false, weights: &HAND }
     }
 
     /// The Cash in Hand of levels 1-5: improved, and scored on converting a lead.
-    pub(crate) fn for_levels(rules: Rules) -> Cash {
-        Cash { convert: true, ..Cash::new(rules, true) }
+    pub(crate) fn for_levels(rules: Rules) -> CashDomain {
+        CashDomain { convert: true, ..CashDomain::new(rules, true) }
     }
 
     /// The Cash in Hand of `mcts`: the levels' and compressed leads.
-    pub(crate) fn for_mcts(rules: Rules) -> Cash {
-        Cash { press: true, ..Cash::for_levels(rules) }
+    pub(crate) fn for_mcts(rules: Rules) -> CashDomain {
+        CashDomain { press: true, ..CashDomain::for_levels(rules) }
     }
 
     /// The same with other evaluation weights.
-    pub(crate) fn weighted(self, weights: &'static Weights) -> Cash {
-        Cash { weights, ..self }
+    pub(crate) fn weighted(self, weights: &'static Weights) -> CashDomain {
+        CashDomain { weights, ..self }
     }
 }
 
-impl Domain for Cash {
+impl Domain for CashDomain {
     fn children(
         &mut self,
         pos: &Position,
@@ -176,7 +176,7 @@ mod tests {
         let merged = pos.play_text("c2:40 d3:40", &rules).unwrap().position;
         assert!(fortress(&merged, Side::First));
         assert!(!fortress(&pos, Side::First));
-        let cash = Cash::new(rules, true);
+        let cash = CashDomain::new(rules, true);
         // Black to move: at most a draw, though Black has as many stones.
         assert!(cash.evaluate(&merged) <= 0);
         let mut white = merged;

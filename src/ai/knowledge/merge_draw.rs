@@ -29,7 +29,7 @@
 //! opponent at most `STEP * d` (so a side that is better blocks the walk
 //! while it still can, since a longer or impossible walk raises its score).
 
-use super::search::WIN;
+use crate::ai::engine::search::WIN;
 use crate::board::{Cell, Geometry};
 use crate::position::Position;
 use crate::variant::Side;

@@ -8,7 +8,7 @@
 //! (a city falls only once all of its orthogonal neighbours are occupied).
 //! Capture threats are exact, from `Position::attacker` (a memoised walk).
 
-use super::search::WIN;
+use crate::ai::engine::search::WIN;
 use crate::board::{Cell, Geometry};
 use crate::intermedium::{city, Attacker};
 use crate::position::Position;

@@ -29,7 +29,7 @@
 //! Work (builder operations) is charged to the caller's budget, and the
 //! generator stops early when the budget runs out.
 
-use super::budget::Budget;
+use crate::ai::engine::budget::Budget;
 use crate::board::{Board, Cell, Geometry};
 use crate::builder::Stage;
 use crate::cash::Builder as MoveBuilder;

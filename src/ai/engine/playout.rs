@@ -2,7 +2,6 @@
 //! only through the rules' public means (`Position::play`, `legal_moves`,
 //! the move builder): the AI never decides legality itself.
 
-use super::eval_intermedium::can_move;
 use crate::board::{Cell, Diagonal};
 use crate::moves::{Move, SowMove};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
@@ -31,13 +30,14 @@ pub(crate) fn playout_move(
 /// reversals, checked by `Position::play`; a few tries, then a uniform
 /// choice among all distinct moves.
 fn random_sowing(pos: &Position, rules: &Rules, rng: &mut SmallRng) -> Option<Transition> {
-    if !can_move(pos, pos.side_to_move) {
-        return None;
-    }
     let g = pos.board.geometry();
     let colour = pos.side_to_move.colour();
     let origins: Vec<Cell> =
         g.cells().filter(|&c| c.colour() == colour && pos.board.get(c) >= 2).collect();
+    // Without a stack of 2 or more the side to move has no move.
+    if origins.is_empty() {
+        return None;
+    }
     for _ in 0..TRIES {
         let origin = origins[rng.random_range(0..origins.len())];
         let n = pos.board.get(origin) as usize;

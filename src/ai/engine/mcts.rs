@@ -29,7 +29,7 @@
 //!   all look lost widens at once instead of waiting for visits (the one
 //!   move that parries a city threat may rank low); and a leaf where the
 //!   mover's city falls next move whatever it plays is scored as lost
-//!   (`Intermedium::city_falls`). Cash in Hand answers none of these, so
+//!   (`IntermediumDomain::city_falls`). Cash in Hand answers none of these, so
 //!   its play is unchanged (`tests/ai/cash_frozen.rs`).
 //!
 //! - a seed: each root move's value gets a little noise from the caller's
@@ -562,8 +562,8 @@ pub(crate) fn ranked<D: Domain>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::eval_intermedium::{MOBILE, MOBILE_SCALE};
-    use crate::ai::intermedium::Intermedium;
+    use crate::ai::knowledge::eval_intermedium::{MOBILE, MOBILE_SCALE};
+    use crate::ai::knowledge::intermedium::IntermediumDomain;
     use crate::ai::NoClock;
     use crate::Rules;
     use rand::SeedableRng;
@@ -574,7 +574,7 @@ mod tests {
 
     /// A root with children of these (visits, mean, proven lost).
     fn standing(kids: &[(f64, f64, bool)]) -> (f64, bool) {
-        let mut domain = Intermedium::lean(Rules::default(), &MOBILE);
+        let mut domain = IntermediumDomain::lean(Rules::default(), &MOBILE);
         let mut budget = Budget::new(1, None, &NoClock);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut tree = Tree {
@@ -622,7 +622,7 @@ mod tests {
     /// Nodes a search of `settings` on `limit` nodes spends from `pos`, and
     /// its choice.
     fn search(pos: &Position, settings: Settings, limit: u64) -> (u64, String) {
-        let mut domain = Intermedium::lean(Rules::default(), &MOBILE);
+        let mut domain = IntermediumDomain::lean(Rules::default(), &MOBILE);
         let mut budget = Budget::new(limit, None, &NoClock);
         let mut rng = SmallRng::seed_from_u64(7);
         let moves = ranked(&mut domain, pos, settings, &mut budget, &mut rng, &[]).moves;

@@ -5,19 +5,19 @@
 //! mover cannot stop a city capture in one is lost, and `mcts` orders moves
 //! by the full evaluation where the cheap prior would mislead it.
 
-use super::budget::Budget;
 use super::eval_intermedium::{
     can_move, evaluate, evaluate_lite, evaluate_split, features, split_of, Weights, CITY_THREAT,
     HAND,
 };
-use super::search::{Domain, WIN};
+use crate::ai::engine::budget::Budget;
+use crate::ai::engine::search::{Domain, WIN};
 use crate::board::Cell;
 use crate::intermedium::{city, filled_half, CaptureSet};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
 use crate::position::Position;
 use crate::variant::{Rules, Side};
 
-pub(crate) struct Intermedium {
+pub(crate) struct IntermediumDomain {
     pub rules: Rules,
     /// City-race knowledge for `mcts` (`Domain::order_fully`,
     /// `Domain::widen_below`); the alpha-beta levels never ask for it.
@@ -47,13 +47,13 @@ pub(crate) struct Intermedium {
 /// `None` in the memo when listing them passed the inner node's work limit.
 type CaptureSets = Vec<CaptureSet>;
 
-/// `filled_half`s whose capture sets `Intermedium::parry_memo` keeps: a node's
+/// `filled_half`s whose capture sets `IntermediumDomain::parry_memo` keeps: a node's
 /// quiet replies share one; a capturing reply in between must not evict it.
 const PARRY_MEMO: usize = 4;
 
-impl Intermedium {
-    pub(crate) fn new(rules: Rules) -> Intermedium {
-        Intermedium {
+impl IntermediumDomain {
+    pub(crate) fn new(rules: Rules) -> IntermediumDomain {
+        IntermediumDomain {
             rules,
             race: false,
             work_seen: Position::threat_work(),
@@ -66,23 +66,23 @@ impl Intermedium {
     }
 
     /// The domain `mcts` uses: with the city-race knowledge.
-    pub(crate) fn racing(rules: Rules) -> Intermedium {
-        Intermedium { race: true, ..Intermedium::new(rules) }
+    pub(crate) fn racing(rules: Rules) -> IntermediumDomain {
+        IntermediumDomain { race: true, ..IntermediumDomain::new(rules) }
     }
 
     /// `racing` with other evaluation weights (`mcts-tuned`'s tuned ones).
-    pub(crate) fn racing_with(rules: Rules, weights: &'static Weights) -> Intermedium {
-        Intermedium { weights, ..Intermedium::racing(rules) }
+    pub(crate) fn racing_with(rules: Rules, weights: &'static Weights) -> IntermediumDomain {
+        IntermediumDomain { weights, ..IntermediumDomain::racing(rules) }
     }
 
     /// The domain of levels 4-8 (their tree search and its alpha-beta check):
     /// `racing_with` its weights, `lean`, and the narrower quiescence search
     /// (`LEAN_QUIESCE_WIDTH`).
-    pub(crate) fn lean(rules: Rules, weights: &'static Weights) -> Intermedium {
-        Intermedium {
+    pub(crate) fn lean(rules: Rules, weights: &'static Weights) -> IntermediumDomain {
+        IntermediumDomain {
             lean: true,
             quiesce_width: LEAN_QUIESCE_WIDTH,
-            ..Intermedium::racing_with(rules, weights)
+            ..IntermediumDomain::racing_with(rules, weights)
         }
     }
 }
@@ -130,7 +130,7 @@ const QUIESCE_WIDTH: usize = 2;
 /// narrower quiescence").
 const LEAN_QUIESCE_WIDTH: usize = 1;
 
-impl Intermedium {
+impl IntermediumDomain {
     /// Negamax over capturing moves only, standing pat on the evaluation
     /// without the mover's own capture (which is played out instead).
     fn capture_search(&mut self, pos: &Position, plies: u32, alpha: i32, beta: i32) -> i32 {
@@ -186,7 +186,7 @@ impl Intermedium {
     }
 }
 
-impl Intermedium {
+impl IntermediumDomain {
     /// The moves the capture search needs: every move (the reference
     /// agents), or only the capturing ones (`lean`); `None` past the inner
     /// node's work limit. The listing's work is charged.
@@ -251,7 +251,7 @@ impl Intermedium {
     }
 }
 
-impl Intermedium {
+impl IntermediumDomain {
     /// Puts the capture sets of the side to move in `pos` last in
     /// `parry_memo` (`None` past the inner node's work limit), shared by
     /// every position with the same
@@ -325,7 +325,7 @@ const LEAN_STATES_PER_NODE: usize = 4;
 /// Walk states of the capture-threat test that cost about one node.
 const WALK_STATES_PER_NODE: u64 = 25;
 
-impl Domain for Intermedium {
+impl Domain for IntermediumDomain {
     fn children(
         &mut self,
         pos: &Position,
@@ -451,7 +451,7 @@ mod tests {
         let pos: Position = "intermedium 0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,4,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,2,0,0,0,0/0,0,0,0,0,0,0/1,6,1,0,0,0,0/0,1,0,0,0,0,0 blue 0 5"
             .parse()
             .expect("a valid position");
-        let mut domain = Intermedium::new(Rules::default());
+        let mut domain = IntermediumDomain::new(Rules::default());
         let (stand, own) = evaluate_split(&pos, &domain.rules, &HAND);
         assert!(own > 0, "the evaluation sees the capture");
         let q = domain.quiesce(&pos);
@@ -463,7 +463,7 @@ mod tests {
 #[cfg(test)]
 mod lean_tests {
     use super::*;
-    use crate::ai::eval_intermedium::TUNED;
+    use crate::ai::knowledge::eval_intermedium::TUNED;
     use crate::game::Game;
     use crate::variant::GameKind;
     use rand::rngs::SmallRng;
@@ -473,7 +473,7 @@ mod lean_tests {
     /// stacks of 5-9: after ply 9 (`c8-d7-e8`) Red's 8-stack on c9 reaches
     /// c1, and Blue's city falls; every position along it has hundreds of
     /// replies that threaten a city, each screened with shared capture sets
-    /// (`Intermedium::parries`).
+    /// (`IntermediumDomain::parries`).
     const TALL_RACE: &str = "d3-e4-f3-e2-f1 f8-e9-d8-c9-b10 e4-f3-e2-f1-g2-f3 a9-b8-c9-d8-c7 e2-f3-g2-f1-e2-f3-g4 e7-d8-c9-b8-a7 f3-e4-d5-c6-b7-c8-d9-e8-d7-c8 a7-b8-c9-d8-c7-b8 c8-d7-e8 c9-b8-a7-b6-a5-b4-c3-b2-c1 g2-f3-g4-f5-e4-d3-e2";
 
     /// The top level's lean domain gives exactly the values of the plain one
@@ -483,11 +483,11 @@ mod lean_tests {
     #[test]
     fn lean_checks_give_the_same_values_for_less_work() {
         let rules = Rules::default();
-        let mut lean = Intermedium::lean(rules, &TUNED);
+        let mut lean = IntermediumDomain::lean(rules, &TUNED);
         // The same search, without the economies.
-        let mut plain = Intermedium {
+        let mut plain = IntermediumDomain {
             quiesce_width: lean.quiesce_width,
-            ..Intermedium::racing_with(rules, &TUNED)
+            ..IntermediumDomain::racing_with(rules, &TUNED)
         };
         let (mut seen, mut decided, mut exchanges) = (0, 0, 0);
         let (mut plain_work, mut lean_work) = (0, 0);
@@ -553,8 +553,8 @@ mod race_tests {
     fn a_city_threat_without_a_parry_is_a_loss() {
         let moves = RACE;
         let mut game = Game::new(GameKind::Intermedium, Rules::default());
-        let mut domain = Intermedium::racing(Rules::default());
-        let mut plain = Intermedium::new(Rules::default());
+        let mut domain = IntermediumDomain::racing(Rules::default());
+        let mut plain = IntermediumDomain::new(Rules::default());
         for (i, mv) in moves.split(' ').enumerate() {
             assert!(!domain.city_falls(game.position()), "after {i} plies");
             game.play_text(mv).expect("a legal move");
