@@ -12,6 +12,8 @@ echo "== style and lint"
 cargo fmt --check
 node tools/check-layers.test.mjs
 node tools/check-layers.mjs
+node tools/check-comments.test.mjs
+node tools/check-comments.mjs src
 # JavaScript of www/ and tests/browser/: Prettier's layout, then ESLint.
 tools/format.sh --check
 cargo clippy --all-targets -- -D warnings

@@ -1,5 +1,7 @@
-//! A game record: a start position, the moves played, undo/redo, and the
-//! result including draws by repetition (which need the history).
+//! A game record (`Game`): a start position, the moves played, undo/redo,
+//! and the result including draws by repetition (which need the history).
+//! Not to be confused with `game_rules.rs` (the contract each game's rules
+//! implement) or `games.rs` (the registry that picks a game's rules).
 
 use crate::errors::{IllegalMove, LimitExceeded, PlayError};
 use crate::moves::Move;

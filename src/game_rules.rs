@@ -1,5 +1,7 @@
-//! The contract every game implements (`GameRules`): what `play.rs`, the
-//! game record, perft, the AI and the wasm adapter need from a rule set.
+//! The contract every game's rules implement (`GameRules`; `games.rs` is
+//! the registry of the implementations, `game.rs` a game's record): what
+//! `play.rs`, the game record, perft, the AI and the wasm adapter need from
+//! a rule set.
 //! Each game implements it once (`intermedium::Intermedium`,
 //! `cash::CashInHand`); `GameKind::rules` (in `games.rs`) picks the one for
 //! a position. A game's identity and board data (name, geometry, side names,

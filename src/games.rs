@@ -1,5 +1,6 @@
-//! The registry of games: the one place that maps a `GameKind` to its rules.
-//! Adding a game adds an arm here (the compiler asks for it).
+//! The registry of games: the one place that maps a `GameKind` to its rules
+//! (`GameRules`, `game_rules.rs`); `game.rs` is one game's record. Adding a
+//! game adds an arm here (the compiler asks for it).
 
 use crate::cash::CashInHand;
 use crate::game_rules::GameRules;
