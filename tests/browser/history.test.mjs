@@ -322,3 +322,37 @@ test('history: two tabs writing at once lose nothing', async (ctx) => {
   await a.page.close();
   await b.close();
 });
+
+test('history: a game by link that ended is listed with the friend’s name; deleted, it stays deleted; the files are kept for offline use', async (ctx) => {
+  const start = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+  // Ann resigned after the first move (as a link from her would have said).
+  const links = {
+    version: 1,
+    games: [{
+      id: 'k3x9q2a0', game: 'intermedium', position: start, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+      moves: ['a4-b5-a6-b7-a8'], you: 0, names: ['', 'Ann'], end: { kind: 'resign', side: 1 }, drawOffer: null, updated: Date.UTC(2026, 11, 1), toMove: 1, result: null,
+    }],
+  };
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: (l) => localStorage.setItem('sowboard.links', l), arg: JSON.stringify(links) } });
+  await openGames(page);
+  let list = await rows(page);
+  assertEqual(list.length, 1, `the game by link: ${list}`);
+  assert(list[0].startsWith('Intermedium · Ann (by link) · you firstWon (resigned)'), list[0]);
+  await page.click('#history-list button');
+  await page.click('#history-delete');
+  await answer(page, 'yes');
+  await page.waitForFunction(() => /deleted/.test(document.querySelector('#history-note')?.textContent ?? ''));
+  await page.reload();
+  await appReady(page);
+  await page.click('#history');
+  await page.waitForSelector('#history-dialog[open] #history-list li');
+  list = await rows(page);
+  assert(list.length === 1 && /No games yet/.test(list[0]), `still deleted after a reload (the link list still has it): ${list}`);
+  // The service worker keeps every file of "My games" for offline use.
+  const files = await page.evaluate(async () => (await (await fetch('/pkg/precache.js')).text()));
+  for (const f of ['app/history-ui.js', 'app/history-store.js', 'app/history-record.js', 'app/history-file.js', 'app/strength.js', 'app/history.css']) {
+    assert(files.includes(`"${f}"`), `${f} is in the offline cache's list`);
+  }
+  assertEqual(errors, [], 'no errors');
+  await page.close();
+});

@@ -323,11 +323,11 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     try {
       await (await recorder.store()).remove([r.id]);
       recorder.forget(r.id);
+      await show();
       say('The game was deleted.');
     } catch (err) {
       say(`The game could not be deleted: ${refusal(err)}.`, true);
     }
-    await show();
   }
 
   async function removeAll() {
@@ -335,11 +335,11 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     try {
       await (await recorder.store()).remove(games.map((g) => g.id));
       for (const g of games) recorder.forget(g.id);
+      await show();
       say('All games were deleted.');
     } catch (err) {
       say(`The games could not be deleted: ${refusal(err)}.`, true);
     }
-    await show();
   }
 
   async function exportAll() {
