@@ -31,6 +31,9 @@ function opponentText(r) {
   return r.source === 'import' ? 'imported game' : 'two players';
 }
 
+/** The side names of each game (the engine's), for the results of games for two players. @type {Record<string, string[]>} */
+const sideNames = {};
+
 /** The result from the player's side: win, loss, draw (or who won, for two players). @param {GameRecord} r */
 function resultOf(r) {
   if (!r.outcome) return { text: 'unfinished', cls: '' };
@@ -38,7 +41,7 @@ function resultOf(r) {
   const why = REASONS[reason] ?? reason;
   const tail = why ? ` (${why})` : '';
   if (winner === null) return { text: `Draw${tail}`, cls: 'draw', score: 0.5 };
-  if (r.you === null) return { text: `${winner === 0 ? 'First player' : 'Second player'} won${tail}`, cls: '' };
+  if (r.you === null) return { text: `${sideLabel(sideNames[r.game]?.[winner] ?? (winner === 0 ? 'first player' : 'second player'))} won${tail}`, cls: '' };
   return winner === r.you ? { text: `Won${tail}`, cls: 'win', score: 1 } : { text: `Lost${tail}`, cls: 'loss', score: 0 };
 }
 
@@ -103,6 +106,12 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
   async function render() {
     const engine = await loadEngine();
     const starts = { intermedium: engine.startPosition('intermedium'), 'cash-in-hand': engine.startPosition('cash-in-hand') };
+    for (const game of Object.keys(starts)) {
+      if (sideNames[game]) continue;
+      const g = new engine.Game(game);
+      sideNames[game] = g.sides();
+      g.free();
+    }
     renderStrength(starts);
     const list = $('history-list');
     if (!games.length) {
