@@ -234,7 +234,7 @@ test('history: export all, delete all, import the file: the same games come back
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#history-import')]);
   await chooser.setFiles({ name: 'games.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
   await page.waitForFunction((n) => document.querySelectorAll('#history-list button').length === n, before.length);
-  // The engine replays each imported game, so a result now also says why (a version-1 record kept only the result).
+  // The engine replays each imported game, so a result also says why (a version-1 record keeps only the result).
   const plain = (list) => list.map((r) => r.replace(/ \([^)]*\)/, ''));
   assertEqual(plain(await rows(page)), plain(before), 'the same games, in the same order, with the same results');
   assert(/imported/.test(await page.textContent('#history-note') ?? ''), 'the import is reported');

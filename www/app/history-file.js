@@ -57,7 +57,7 @@ export function readHistoryText(engine, text) {
   let n = 0;
   for (const { details, lines } of chunks) {
     const body = lines.join('\n');
-    // The text before the first game line: a game only if it has more than comments.
+    // The text ahead of the first game line: a game only if it has more than comments.
     if (!details && !lines.some((l) => l.trim() && !l.trim().startsWith('#'))) continue;
     n++;
     try {

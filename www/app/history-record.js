@@ -35,9 +35,9 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   const unsaved = new Map();
   /** The record of the game on the board, once it has a move played here. @type {GameRecord | null} */
   let current = null;
-  /** The ply the game on the board was loaded at (its record starts there). */
+  /** The ply of the game on the board at its load (its record starts there). */
   let loadedPly = 0;
-  /** A takeback, hint or the analysis since the load, before the record exists. */
+  /** A takeback, hint or the analysis since the load, while the record does not exist yet. */
   let assistedSinceLoad = false;
   /** Writes run one after another, in the order of the changes. */
   let chain = Promise.resolve();
@@ -69,14 +69,14 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     }
   }
 
-  /** Queues a record's write after the writes before it. @param {GameRecord} record */
+  /** Queues a record's write behind the writes already queued. @param {GameRecord} record */
   function keep(record) {
     unsaved.set(record.id, record);
     chain = chain.then(flush);
     return chain;
   }
 
-  /** Who the player plays against on the board now, or null (AI against AI is nobody's game). */
+  /** Who the player plays against on the board, or null (AI against AI is nobody's game). */
   function opponentNow() {
     const { mode, level } = settings.values;
     if (mode === 'ai') return { opponent: /** @type {const} */ ({ kind: 'ai', level, rating: LEVEL_RATINGS[currentGame(board)]?.[level - 1] ?? null }), you: /** @type {0 | 1} */ (settings.values.side === 'first' ? 0 : 1) };
@@ -123,7 +123,7 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     }
   }
 
-  /** Counts the loads: a write queued before a load is for the game before it. */
+  /** Counts the loads: a write queued ahead of a load belongs to the game that load replaced. */
   let generation = 0;
   board.addEventListener('change', (/** @type {any} */ e) => {
     if (linkActive()) { syncLinks(); return; }
@@ -195,7 +195,7 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     get currentId() { return current?.id ?? null; },
     /** Waits for the writes queued so far. */
     settled: () => chain,
-    /** The record of the game on the board was deleted: a move played on starts a new one. */
+    /** The record of the game on the board is deleted: a move played on starts a new one. */
     forget(id) {
       unsaved.delete(id);
       if (current?.id !== id) return;

@@ -30,10 +30,10 @@ const GAMES = ['intermedium', 'cash-in-hand'];
  * @property {string[]} moves
  * @property {Opponent} opponent  the AI's level (and its rating when played), two players, or a friend by link
  * @property {0 | 1 | null} you  the side played here (index, first player 0); null for two players
- * @property {{winner: 0 | 1 | null, reason: string} | null} outcome  null while the game runs (or was left)
+ * @property {{winner: 0 | 1 | null, reason: string} | null} outcome  null while the game runs (or when it is left unfinished)
  * @property {number} started  ms since 1970
  * @property {number} updated
- * @property {number} fromPly  the ply the game was taken up at (0: played from its start here)
+ * @property {number} fromPly  the ply the game is taken up at (0: played from its start here)
  * @property {boolean} assisted  a takeback, a hint, or the analysis during the game
  * @property {'play' | 'import' | 'link'} source
  */
@@ -172,7 +172,7 @@ export class HistoryStore {
   /** Stores several games at once, keeping those already here (an import). Resolves to how many were new.
    * @param {GameRecord[]} records */
   async addMissing(records) {
-    records.forEach(validRecord); // all checked before anything is written
+    records.forEach(validRecord); // all checked, then written
     const tx = this.db.transaction('games', 'readwrite');
     const games = tx.objectStore('games');
     let added = 0;

@@ -11,7 +11,7 @@
 // coming from the likelihood's curvature). A clean sweep (all wins or all
 // losses) has no finite estimate: only the one bound the results support.
 
-/** Counted games needed before a rating is shown (docs/history.md says why). */
+/** Counted games a rating needs to be shown (docs/history.md says why). */
 export const MIN_GAMES = 10;
 /** The latest counted games the estimate uses: strength changes, old games say less. */
 export const RECENT_GAMES = 50;
