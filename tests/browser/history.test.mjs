@@ -356,3 +356,34 @@ test('history: a game by link that ended is listed with the friend’s name; del
   assertEqual(errors, [], 'no errors');
   await page.close();
 });
+
+test('history: a game with a takeback or a hint is listed but not counted, and the dialog says why', async (ctx) => {
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url);
+  await page.click('#animation');
+  await choose(page, 'level', '1');
+  for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell);
+  await page.waitForFunction(() => document.querySelector('#board').ply === 2 && !document.querySelector('#board').thinking);
+  await page.click('#hint');
+  await page.evaluate(async () => {
+    const board = /** @type {any} */ (document.querySelector('#board'));
+    const { Game } = await import('/engine.js').then((m) => m.loadEngine());
+    let seed = 11;
+    while (!board.outcome) {
+      await new Promise((r) => setTimeout(r, 20));
+      if (board.outcome || board.thinking || board.sideToMove !== 'blue') continue;
+      const g = Game.load(board.startPosition, board.moves);
+      const move = g.aiMove(2, seed++, 200);
+      g.free();
+      board.play(/** @type {string} */ (move));
+    }
+  });
+  await page.waitForTimeout(300); // the last write goes after the board's change event
+  await openGames(page);
+  const list = await rows(page);
+  assert(list.length === 1 && /not counted/.test(list[0]), `listed, not counted: ${list}`);
+  const strength = await page.textContent('#history-strength') ?? '';
+  assert(/1 other game against the AI not counted: a takeback, a hint or the analysis/.test(strength), strength);
+  assertEqual(await page.$('.history-table'), null, 'no counted results');
+  assertEqual(errors, [], 'no errors');
+  await page.close();
+});

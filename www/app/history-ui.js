@@ -261,12 +261,15 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
   };
 
   /** Puts a game on the page's board (after asking, when a game is in progress). @param {GameRecord} r @param {number} ply */
-  async function putOnBoard(r, ply, settingsNext) {
+  async function putOnBoard(r, ply, settingsNext, { analysing = false } = {}) {
     const onBoard = !linkPlay.active && board.startPosition === r.position && board.moves.length === r.moves.length && board.moves.every((m, i) => m === r.moves[i]);
     if (!onBoard && inProgress() && !linkPlay.active && !(await ask({
       text: `Open this game? The game in progress (${movesText(board.ply)}) will be replaced; it stays in My games.`, yes: 'Open it', no: 'Keep playing',
     }))) return false;
     if (linkPlay.active) await linkPlay.leave();
+    // The analysis first, for a review: while it is on, nobody moves by itself.
+    const a = analysis();
+    if (a && a.on !== analysing) a.setOn(analysing);
     settings.set(settingsNext);
     // The board says it loaded after this task (its change event): the
     // analysis and the history take the new game then.
@@ -282,11 +285,9 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     const r = open;
     if (!r) return;
     dialog.close();
-    const a = analysis();
     const level = r.opponent.kind === 'ai' ? r.opponent.level : settings.values.level;
-    // The analysis first: while it is on, nobody moves by itself.
-    if (a && !a.on) a.setOn(true);
-    if (!(await putOnBoard(r, r.moves.length, { mode: r.opponent.kind === 'ai' ? 'ai' : 'hotseat', side: r.you === 1 ? 'second' : 'first', level }))) return;
+    const next = { mode: r.opponent.kind === 'ai' ? 'ai' : 'hotseat', side: r.you === 1 ? 'second' : 'first', level };
+    if (!(await putOnBoard(r, r.moves.length, next, { analysing: true }))) return;
     $('review-start').click();
   }
 
@@ -304,8 +305,6 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     const you = r.opponent.kind === 'ai' && r.you != null ? r.you : toMove;
     const level = r.opponent.kind === 'ai' ? r.opponent.level : settings.values.level;
     dialog.close();
-    const a = analysis();
-    if (a?.on) a.setOn(false);
     if (await putOnBoard(r, ply, { mode: 'ai', side: you === 1 ? 'second' : 'first', level })) {
       notice(`Continuing from move ${ply} against the AI (level ${level}); you play ${sideLabel(board.sides[you])}.`);
     }
