@@ -9,6 +9,7 @@ import { watchErrors } from './lib/browser.mjs';
 import { answer, appReady, axeProblems, clickCell } from './lib/page.mjs';
 import { estimate, expected, ratingText, suggestLevel, MIN_GAMES } from '../../www/app/strength.js';
 import { LEVEL_RATINGS } from '../../www/app/ratings.js';
+import { fromFragment } from '../../www/app/fragment.js';
 
 const FIXTURE = JSON.parse(fs.readFileSync(new URL('./fixtures/history-v1.json', import.meta.url), 'utf8'));
 const DB = 'sowboard-history';
@@ -199,6 +200,13 @@ test('history: a history written by schema version 1 is read by this version; a 
   await page.click('#history-list li:nth-child(2) button');
   await page.waitForFunction(() => document.querySelector('#history-replay sowing-board')?.position);
   await page.screenshot({ path: `${ctx.artifacts}/history-game-phone.png` });
+  // Copy link: the page's share link of the whole game (the field shows it where the clipboard is refused).
+  await page.click('#history-share');
+  await page.waitForFunction(() => !document.querySelector('#history-link').hidden);
+  const link = new URL(await page.inputValue('#history-link'));
+  const shared = fromFragment(link.hash);
+  const second = FIXTURE.records.filter((r) => r.id !== 'v1damaged').sort((x, y) => Date.parse(y.date) - Date.parse(x.date))[1];
+  assertEqual(shared?.moves, second.moves.split(';').map((m) => m.trim()), 'the link holds the game’s moves');
   // Keyboard: Escape goes back to the list (focus on the game), a second Escape closes.
   await page.keyboard.press('Escape');
   assert(await page.isVisible('#history-list'), 'back to the list');
@@ -384,6 +392,25 @@ test('history: a game with a takeback or a hint is listed but not counted, and t
   const strength = await page.textContent('#history-strength') ?? '';
   assert(/1 other game against the AI not counted: a takeback, a hint or the analysis/.test(strength), strength);
   assertEqual(await page.$('.history-table'), null, 'no counted results');
+  assertEqual(errors, [], 'no errors');
+  await page.close();
+});
+
+test('history: a history from a newer version of the page is left untouched, and the game goes on', async (ctx) => {
+  const newer = (name) => new Promise((resolve) => {
+    const req = indexedDB.open(name, 99);
+    req.onupgradeneeded = () => req.result.createObjectStore('games', { keyPath: 'id' });
+    req.onsuccess = () => { req.result.close(); resolve(undefined); };
+  });
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: newer, arg: DB } });
+  await page.selectOption('#mode', 'hotseat');
+  await page.click('#animation');
+  for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell);
+  await page.waitForFunction(() => /written by a newer version/.test(document.querySelector('#notice')?.textContent ?? ''));
+  for (const cell of ['a7', 'b6', 'a5', 'b4', 'a3']) await clickCell(page, cell);
+  await page.waitForFunction(() => document.querySelector('#board').ply === 2);
+  const version = await page.evaluate((name) => indexedDB.databases().then((list) => list.find((d) => d.name === name)?.version), DB);
+  assertEqual(version, 99, 'the newer history is not converted or deleted');
   assertEqual(errors, [], 'no errors');
   await page.close();
 });
