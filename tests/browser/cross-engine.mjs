@@ -15,6 +15,7 @@ import { serve } from './server.mjs';
 import { appReady, scenarios, select } from './scenarios.mjs';
 // More scenario files register into the same list: import them here.
 import './scenarios-a11y.mjs';
+import './scenarios-history.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const www = path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www'));

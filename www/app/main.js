@@ -15,6 +15,7 @@ import { setRuleAttributes } from '../board/options.js';
 import { createSettings, currentGame } from './settings.js';
 import { createPersistence } from './persistence.js';
 import { createSharing } from './sharing.js';
+import { createHistory } from './history-ui.js';
 
 /** @type {import('../board/element.js').SowingBoard} */
 const board = $('board');
@@ -59,6 +60,8 @@ const linkPlay = new LinkPlay({
 });
 
 const sharing = createSharing({ board, settings, persistence, linkPlay, inProgress, notice, renderState });
+// "My games": every game played here kept in the browser, with results and a rating.
+const games = createHistory({ board, settings, persistence, linkPlay, analysis: () => analysis, inProgress, notice, renderState });
 
 function renderState() {
   const outcome = board.outcome;
@@ -106,6 +109,7 @@ board.addEventListener('ready', async () => {
   await persistence.restore();
   persistence.start();
   persistence.save();
+  games.start();
   renderState();
   document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
   performance.mark('board-playable');
