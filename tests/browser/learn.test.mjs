@@ -100,9 +100,10 @@ test('13: a Cash in Hand lesson of choices: a refused move is explained from the
 
 test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the next puzzle solved counts and starts a streak', async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
-  await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
+  await page.waitForFunction(() => /Puzzle rated/.test(document.querySelector('#puzzle-where').textContent));
   const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
-  const [p1, p2] = puzzles;
+  const shown = async () => { const id = await page.evaluate(() => document.querySelector('#puzzle-goal').dataset.id); return puzzles.find((p) => p.id === id); };
+  const p1 = await shown();
   const wrong = await page.evaluate(async (p) => {
     const { Game } = await import('/pkg/sowboard.js');
     const { sameMove } = await import('/learn/judge.js');
@@ -117,7 +118,8 @@ test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the nex
   await page.waitForFunction((n) => document.querySelector('#board').moves.length === n, p1.line.length);
   assert((await text(page, '#puzzle-feedback')).includes(p1.line[0]), 'the solution is named');
   await page.click('#puzzle-next');
-  await page.waitForFunction(() => /Puzzle 2 of/.test(document.querySelector('#puzzle-where').textContent));
+  await page.waitForFunction((id) => document.querySelector('#puzzle-goal').dataset.id !== id, p1.id);
+  const p2 = await shown();
   assertEqual(await text(page, '#puzzle-goal'), p2.goal, 'the goal line');
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-desktop.png` });
   await dragCells(page, p2.line[0].split('-'), { selector: '#board' });
@@ -143,7 +145,7 @@ test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wide
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert(width <= 390, `the page is ${width}px wide`);
   await page.click('#tab-puzzles');
-  await page.waitForFunction(() => /Puzzle 1 of/.test(document.querySelector('#puzzle-where').textContent));
+  await page.waitForFunction(() => /Puzzle rated/.test(document.querySelector('#puzzle-where').textContent));
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-phone.png`, fullPage: true });
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -282,8 +284,7 @@ test('56: a sowing lesson’s wrong answer says where the stones go, with no cap
 });
 
 test('56: a Cash in Hand puzzle solved says in words that the captured stones may go back anywhere, not "15 first moves do it"', async (ctx) => {
-  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
-  await page.selectOption('#puzzle-game', 'cash-in-hand');
+  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles/cash-setup-4fb7643f02');
   const puzzles = await page.evaluate(async () => (await fetch('puzzles/cash-in-hand.json')).json());
   const p = puzzles.find((q) => q.id === 'cash-setup-4fb7643f02');
   assertEqual(p.solutions.length, 15, 'the puzzle of the report: one capture, fifteen put-backs');
@@ -302,6 +303,86 @@ test('56: a Cash in Hand puzzle solved says in words that the captured stones ma
   await page.click('#puzzle-solution');
   const shown = await text(page, '#puzzle-feedback');
   assert(/may go back elsewhere too \(15 ways in all\)/.test(shown) && !/other moves do as well/.test(shown), `the solution too: ${shown}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+/** Each shown puzzle's rating and the player's, read off the page. */
+const ratingShown = async (page) => Number(/Your rating: (\d+)/.exec(await text(page, '#puzzle-rating'))?.[1]);
+const puzzleRated = async (page) => Number(/Puzzle rated (\d+)/.exec(await text(page, '#puzzle-where'))?.[1]);
+/** The smallest gap between `rating` and an unsolved puzzle's rating in the game's file, from the page's own modules. */
+const nearestGap = (page, game, rating, solved) => page.evaluate(async ([g, r, done]) => {
+  const { Game } = await import('/pkg/sowboard.js');
+  const { puzzleRating } = await import('/learn/rating.js');
+  const list = await (await fetch(`puzzles/${g}.json`)).json();
+  return Math.min(...list.filter((p) => !done.includes(p.id)).map((p) => Math.abs(puzzleRating(Game, p) - r)));
+}, [game, rating, solved]);
+
+/** Solves the puzzle on show by its line, dragged on the board (Intermedium). */
+async function solveShown(page) {
+  const id = await page.evaluate(() => document.querySelector('#puzzle-goal').dataset.id);
+  const p = (await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json())).find((q) => q.id === id);
+  await dragCells(page, p.line[0].split('-'), { selector: '#board' });
+  if (p.line.length > 1) {
+    await page.waitForFunction(() => document.querySelector('#board').moves.length === 2);
+    await dragCells(page, p.line[2].split('-'), { selector: '#board' });
+  }
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  return id;
+}
+
+test('56: a puzzle rating per game: the puzzle shown is rated nearest the player, a clean solve raises the rating; streak, best and rating are per game and kept', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
+  await page.waitForFunction(() => /Puzzle rated/.test(document.querySelector('#puzzle-where').textContent));
+  assertEqual(await ratingShown(page), 1200, 'a new player starts at 1200');
+  assert(/provisional/.test(await text(page, '#puzzle-rating')), await text(page, '#puzzle-rating'));
+  assertEqual(Math.abs((await puzzleRated(page)) - 1200), await nearestGap(page, 'intermedium', 1200, []), 'the first puzzle is rated nearest 1200');
+  const first = await solveShown(page);
+  const after = await ratingShown(page);
+  assert(after > 1200 && /\(\+\d+\)/.test(await text(page, '#puzzle-rating')), `a clean solve raises the rating: ${await text(page, '#puzzle-rating')}`);
+  assert(/streak 1 \(best 1\)/.test(await text(page, '#puzzle-stats')), await text(page, '#puzzle-stats'));
+  await page.click('#puzzle-next');
+  await page.waitForFunction((id) => document.querySelector('#puzzle-goal').dataset.id !== id, first);
+  assertEqual(Math.abs((await puzzleRated(page)) - after), await nearestGap(page, 'intermedium', after, [first]), 'the next puzzle is rated nearest the new rating');
+  // The other game has its own streak, best and rating.
+  await page.selectOption('#puzzle-game', 'cash-in-hand');
+  await page.waitForFunction(() => /Cash|Black|White/.test(document.querySelector('#puzzle-where').textContent) && /streak 0 \(best 0\)/.test(document.querySelector('#puzzle-stats').textContent));
+  assertEqual(await ratingShown(page), 1200, 'Cash in Hand starts at its own 1200');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard-learn-v1')).games);
+  assertEqual([saved.intermedium.best, saved.intermedium.rating, saved['cash-in-hand'].best], [1, after, 0], 'saved per game');
+  await page.selectOption('#puzzle-game', 'intermedium');
+  await page.waitForFunction(() => /best 1\)/.test(document.querySelector('#puzzle-stats').textContent));
+  // A save of the page's older form (one streak and best for both games) is read: they stay with Intermedium.
+  await page.evaluate(() => localStorage.setItem('sowboard-learn-v1', JSON.stringify({ lessons: {}, solved: [], failed: [], streak: 2, best: 5, puzzleAt: {}, lessonAt: {} })));
+  await page.reload();
+  await page.waitForFunction(() => /streak 2 \(best 5\)/.test(document.querySelector('#puzzle-stats').textContent));
+  assertEqual(await ratingShown(page), 1200, 'an older save has no rating yet');
+  await page.selectOption('#puzzle-game', 'cash-in-hand');
+  await page.waitForFunction(() => /streak 0 \(best 0\)/.test(document.querySelector('#puzzle-stats').textContent));
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('56: themes: the puzzles filtered by kind, each theme with its count; a theme chosen shows only its puzzles', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
+  await page.waitForFunction(() => document.querySelectorAll('#puzzle-theme option').length > 1);
+  const options = await page.locator('#puzzle-theme option').allTextContents();
+  const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
+  const twos = puzzles.filter((p) => /in two moves/.test(p.goal)).length;
+  assert(options.includes(`All (${puzzles.length})`) && options.includes(`City in two (${twos})`) && options.some((o) => /^City in one \(\d+\)$/.test(o))
+    && options.some((o) => /^Biggest capture \(\d+\)$/.test(o)) && options.some((o) => /^Only defence/.test(o)), `the themes: ${options}`);
+  const sum = options.slice(1).reduce((n, o) => n + Number(/\((\d+)\)$/.exec(o)[1]), 0);
+  assertEqual(sum, puzzles.length, 'every Intermedium puzzle has one kind');
+  await page.selectOption('#puzzle-theme', 'win-in-two');
+  await page.waitForFunction(() => /in two moves/.test(document.querySelector('#puzzle-goal').textContent));
+  assert(new RegExp(`of ${twos} here`).test(await text(page, '#puzzle-stats')), await text(page, '#puzzle-stats'));
+  await page.selectOption('#puzzle-game', 'cash-in-hand');
+  await page.waitForFunction(() => /^All \(150\)/.test(document.querySelector('#puzzle-theme option')?.textContent ?? ''));
+  const cash = await page.locator('#puzzle-theme option').allTextContents();
+  assert(cash.some((o) => /^Set-up positions \(\d+\)$/.test(o)) && cash.some((o) => /^From real games \(\d+\)$/.test(o)) && cash.some((o) => /^Save your stones \(\d+\)$/.test(o)), `the Cash in Hand themes: ${cash}`);
+  await page.selectOption('#puzzle-theme', 'only-defence');
+  await page.waitForFunction(() => / threatens to take all your stones/.test(document.querySelector('#puzzle-goal').textContent));
+  await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-themes-desktop.png` });
   assertEqual(errors, [], 'console errors');
   await page.close();
 });

@@ -33,12 +33,15 @@ function show(which) {
   lessons.active = which === 'lessons';
   puzzles.active = which === 'puzzles';
   if (which === 'lessons') lessons.showStep(); else puzzles.start();
-  if (location.hash !== `#${which}`) history.replaceState(null, '', `#${which}`);
+  if (!location.hash.startsWith(`#${which}`)) history.replaceState(null, '', `#${which}`);
 }
 $('tab-lessons').addEventListener('click', () => show('lessons'));
 $('tab-puzzles').addEventListener('click', () => show('puzzles'));
-const whenReady = () => show(location.hash === '#puzzles' ? 'puzzles' : 'lessons');
-// The board must have its engine before it can load a position.
+// `#puzzles/<id>` opens that puzzle.
+const asked = /^#puzzles\/([\w-]+)$/.exec(location.hash);
+if (asked) puzzles.wanted = asked[1];
+const whenReady = () => show(location.hash.startsWith('#puzzles') ? 'puzzles' : 'lessons');
+// The board loads a position only once it has its engine.
 if (board.position) whenReady(); else board.addEventListener('ready', whenReady, { once: true });
 
 // The offline copy (the same service worker as the game page; it lists these files too).

@@ -1,10 +1,13 @@
-// Puzzle mode: one puzzle at a time from www/puzzles/<game>.json (ordered
-// easiest first; the difficulty filter takes a third of the list). The
-// learner's move is judged by the engine (puzzle-judge.js); in a two-move
-// puzzle the opponent's reply is played on the board automatically. Solved
-// count and streak are saved with the lesson progress.
+// Puzzle mode: one puzzle at a time from www/puzzles/<game>.json, of the
+// chosen theme, the next one rated nearest the player's rating (rating.js).
+// The learner's move is judged by the engine (puzzle-judge.js); in a
+// two-move puzzle the opponent's reply is played on the board
+// automatically. Solved puzzles, and per game the streak, its best and the
+// rating, are saved with the lesson progress. `learn.html#puzzles/<id>`
+// opens one puzzle.
 import { answerGroups, judgePuzzleMove, otherAnswersText, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
 import { describeResult, tryMove } from './judge.js';
+import { nearest, puzzleRating, ratedAfter, themeLabel, themesOf } from './rating.js';
 import { $ } from '../dom.js';
 
 /**
@@ -23,7 +26,11 @@ export class Puzzles {
   /** @type {Record<string, Puzzle[]>} */
   #files = {};
   #game = 'intermedium';
-  #level = 'all';
+  #theme = 'all';
+  /** Each puzzle's rating, by id. */
+  #ratings = /** @type {Map<string, number>} */ (new Map());
+  /** A puzzle asked for by the page's address, shown once its file is loaded. */
+  wanted = /** @type {string | null} */ (null);
   /** @type {Puzzle | null} */
   #puzzle = null;
   /** Moves played in the current try (the learner's and the replies). */
@@ -41,9 +48,9 @@ export class Puzzles {
     this.progress = progress;
     this.save = save;
     const game = /** @type {HTMLSelectElement} */ ($('puzzle-game'));
-    const level = /** @type {HTMLSelectElement} */ ($('puzzle-level'));
-    game.addEventListener('change', () => { this.#game = game.value; this.start(); });
-    level.addEventListener('change', () => { this.#level = level.value; this.start(); });
+    const theme = /** @type {HTMLSelectElement} */ ($('puzzle-theme'));
+    game.addEventListener('change', () => { this.#game = game.value; this.#theme = 'all'; this.start(); });
+    theme.addEventListener('change', () => { this.#theme = theme.value; this.start(); });
     $('puzzle-next').addEventListener('click', () => this.#advance());
     $('puzzle-retry').addEventListener('click', () => this.#show());
     $('puzzle-solution').addEventListener('click', () => this.#solution());
@@ -55,18 +62,41 @@ export class Puzzles {
     });
   }
 
-  /** The puzzles of the chosen game and difficulty, in file order. */
+  /** The puzzles of the chosen game and theme, in file order. */
   #list() {
     const all = this.#files[this.#game] ?? [];
-    const third = Math.ceil(all.length / 3);
-    const range = { all: [0, all.length], easy: [0, third], medium: [third, 2 * third], hard: [2 * third, all.length] }[this.#level] ?? [0, all.length];
-    return all.slice(range[0], range[1]);
+    return this.#theme === 'all' ? all : all.filter((p) => themesOf(p).includes(this.#theme));
   }
 
-  #key() { return `${this.#game}/${this.#level}`; }
+  /** The score of the game on show: streak, best, rating. */
+  get #score() { return this.progress.games[this.#game]; }
 
-  /** Loads the file if needed and shows the first puzzle not yet solved from where the learner was. */
+  #ratingOf(/** @type {Puzzle} */ p) {
+    let r = this.#ratings.get(p.id);
+    if (r === undefined) { r = puzzleRating(this.Game, p); this.#ratings.set(p.id, r); }
+    return r;
+  }
+
+  /** The theme menu of the game on show, each theme with its count of puzzles. */
+  #fillThemes() {
+    const all = this.#files[this.#game] ?? [];
+    /** @type {Map<string, number>} */
+    const counts = new Map();
+    for (const p of all) for (const t of themesOf(p)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const menu = /** @type {HTMLSelectElement} */ ($('puzzle-theme'));
+    menu.replaceChildren(new Option(`All (${all.length})`, 'all'),
+      ...[...counts].map(([t, n]) => new Option(`${themeLabel(t, this.#game)} (${n})`, t)));
+    menu.value = this.#theme;
+  }
+
+  /** Loads the file if needed and shows the unsolved puzzle rated nearest the player. */
   async start() {
+    if (this.wanted) {
+      const game = this.wanted.startsWith('intermedium') ? 'intermedium' : 'cash-in-hand';
+      this.#game = game;
+      this.#theme = 'all';
+      /** @type {HTMLSelectElement} */ ($('puzzle-game')).value = game;
+    }
     if (!this.#files[this.#game]) {
       try {
         const res = await fetch(`puzzles/${this.#game}.json`);
@@ -77,20 +107,38 @@ export class Puzzles {
         return;
       }
     }
+    this.#fillThemes();
     const list = this.#list();
-    let at = Math.min(this.progress.puzzleAt[this.#key()] ?? 0, list.length - 1);
-    for (let i = 0; i < list.length; i += 1) {
-      const j = (at + i) % list.length;
-      if (!this.progress.solved.includes(list[j].id)) { at = j; break; }
-    }
-    this.#puzzle = list[at] ?? null;
+    const wanted = list.find((p) => p.id === this.wanted);
+    this.wanted = null;
+    this.#failedThis = false;
+    this.#puzzle = wanted ?? nearest(list, (p) => this.#ratingOf(p), this.#score.rating, this.progress.solved, null);
     this.#show();
   }
 
-  #stats() {
+  /** @param {string} [change] the last result's change of rating, signed */
+  #stats(change = '') {
     const list = this.#list();
     const solved = list.filter((p) => this.progress.solved.includes(p.id)).length;
-    $('puzzle-stats').textContent = `Solved ${solved} of ${list.length} here · streak ${this.progress.streak} (best ${this.progress.best})`;
+    const s = this.#score;
+    $('puzzle-rating').textContent = `Your rating: ${s.rating}${change ? ` (${change})` : ''}${s.played < 20 ? ' · provisional' : ''}`;
+    $('puzzle-stats').textContent = `Solved ${solved} of ${list.length} here · streak ${s.streak} (best ${s.best})`;
+  }
+
+  /**
+   * Rates the player on the puzzle on show, once per puzzle (its first try):
+   * `solved` on that try, or not (a miss, the solution shown).
+   */
+  #rate(/** @type {boolean} */ solved) {
+    const p = /** @type {Puzzle} */ (this.#puzzle);
+    if (this.progress.rated.includes(p.id)) return '';
+    const s = this.#score;
+    const next = ratedAfter(s.rating, this.#ratingOf(p), solved, s.played);
+    const change = next - s.rating;
+    s.rating = next;
+    s.played += 1;
+    this.progress.rated.push(p.id);
+    return change >= 0 ? `+${change}` : `−${-change}`;
   }
 
   /** @param {string} text @param {'' | 'right' | 'wrong'} kind */
@@ -105,10 +153,11 @@ export class Puzzles {
     const p = this.#puzzle;
     this.#stats();
     if (!p) { $('puzzle-goal').textContent = 'No puzzles here.'; return; }
-    const list = this.#list();
     const side = solverSide(this.Game, p);
-    $('puzzle-where').textContent = `Puzzle ${list.indexOf(p) + 1} of ${list.length} · you play ${cap(side)}`;
+    const source = p.id.startsWith('cash-setup-') ? ' · a set-up position' : '';
+    $('puzzle-where').textContent = `Puzzle rated ${this.#ratingOf(p)}${source} · you play ${cap(side)}`;
     $('puzzle-goal').textContent = p.goal;
+    $('puzzle-goal').dataset.id = p.id;
     this.#feedback(solverMoves(p) > 1 ? `${cap(side)} to move. After your move the reply is played for you.` : `${cap(side)} to move.`, '');
     this.#played = [];
     this.#done = false;
@@ -128,10 +177,11 @@ export class Puzzles {
       const at = before.length ? positionAfter(this.Game, p.position, before) : p.position;
       const what = tryMove(this.Game, at, move);
       this.#failedThis = true;
-      this.progress.streak = 0;
+      this.#score.streak = 0;
+      const change = this.#rate(false);
       if (!this.progress.failed.includes(p.id)) this.progress.failed.push(p.id);
       this.save();
-      this.#stats();
+      this.#stats(change);
       this.#feedback(`✗ Not the best: ${what.legal ? describeResult(what) : ''} Try again, or show the solution.`, 'wrong');
       this.#timer = window.setTimeout(() => {
         this.#played = before;
@@ -157,12 +207,14 @@ export class Puzzles {
     this.#done = true;
     const clean = !this.#failedThis;
     if (!this.progress.solved.includes(p.id)) this.progress.solved.push(p.id);
+    const s = this.#score;
     if (clean) {
-      this.progress.streak += 1;
-      this.progress.best = Math.max(this.progress.best, this.progress.streak);
+      s.streak += 1;
+      s.best = Math.max(s.best, s.streak);
     }
+    const change = clean ? this.#rate(true) : '';
     this.save();
-    this.#stats();
+    this.#stats(change);
     const others = otherAnswersText(answerGroups(this.Game, p));
     this.#feedback(`✓ Solved!${clean ? '' : ' (after a miss: the streak starts again)'}${others ? ` ${others}` : ''}`, 'right');
     /** @type {HTMLButtonElement} */ ($('puzzle-next')).focus({ preventScroll: true });
@@ -173,11 +225,12 @@ export class Puzzles {
     const p = this.#puzzle;
     if (!p) return;
     clearTimeout(this.#timer);
+    const change = this.#done ? '' : this.#rate(false);
     this.#done = true;
     this.#failedThis = true;
-    this.progress.streak = 0;
+    this.#score.streak = 0;
     this.save();
-    this.#stats();
+    this.#stats(change);
     this.board.load(p.position, []);
     // The other answers are named by move, one per group: the put-backs of
     // one capture are counted, not listed.
@@ -200,11 +253,8 @@ export class Puzzles {
   #advance() {
     const list = this.#list();
     if (!this.#puzzle || !list.length) return;
-    const at = (list.indexOf(this.#puzzle) + 1) % list.length;
-    this.progress.puzzleAt[this.#key()] = at;
-    this.save();
     this.#failedThis = false;
-    this.#puzzle = list[at];
+    this.#puzzle = nearest(list, (p) => this.#ratingOf(p), this.#score.rating, this.progress.solved, this.#puzzle);
     this.#show();
   }
 }
