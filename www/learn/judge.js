@@ -14,13 +14,13 @@
  *   goal: Goal, answer: string, wrong?: Wrong[], success?: string, firstMoveRule?: boolean,
  *   part?: [number, number], wrongParts?: WrongPart[], why?: string}} Step
  *   `history`: moves already played from `position` (the step starts after
- *   them: a repetition needs the positions before).
+ *   them: a repetition needs the earlier positions).
  *   `part` (`ask: 'part'`): the step is one action of the move `answer`,
- *   made on the board: its choices `part[0]` to `part[1]` (the ones before
+ *   made on the board: its choices `part[0]` to `part[1]` (the earlier ones
  *   are made for the learner); `wrongParts` are checked wrong actions (made
- *   after the choices before), `why` is added to any wrong action's
+ *   after the earlier choices), `why` is added to any wrong action's
  *   explanation. A step whose part ends the move is judged as a whole move.
- * @typedef {{legal: true, info: MoveInfo, before: Uint8Array, files: number}
+ * @typedef {{legal: true, info: MoveInfo, board: Uint8Array, files: number}
  *   | {legal: false, code: string, message: string}} Tried
  * @typedef {{right: boolean, text: string, code?: string, info?: MoveInfo}} Verdict
  */
@@ -84,15 +84,15 @@ function cellIndex(cell, files) {
  * Plays `move` from `position` on a scratch game.
  * @param {typeof import('../pkg/sowboard.js').Game} GameClass
  * @param {string} position @param {string} move @param {boolean} [firstMoveRule]
- * @param {string[]} [history] moves played from `position` before `move`
+ * @param {string[]} [history] moves played from `position` ahead of `move`
  * @returns {Tried}
  */
 export function tryMove(GameClass, position, move, firstMoveRule = true, history = []) {
   const game = GameClass.load(position, history, { firstMoveRule });
   try {
-    const before = game.board();
+    const board = game.board();
     const info = game.play(move);
-    return { legal: true, info, before, files: game.files };
+    return { legal: true, info, board, files: game.files };
   } catch (err) {
     const e = /** @type {{code?: string, message?: string}} */ (err);
     return { legal: false, code: e.code ?? 'error', message: e.message ?? String(err) };
@@ -124,8 +124,8 @@ export function describeResult(/** @type {Tried & {legal: true}} */ t) {
   const last = info.path[info.path.length - 1];
   if (!last) return 'It captures nothing.';
   if (info.position.startsWith('intermedium')) {
-    const held = t.before[cellIndex(last.cell, t.files)];
-    // Earlier drops of the same move count: add the stones this move dropped there before its last step.
+    const held = t.board[cellIndex(last.cell, t.files)];
+    // Earlier drops of the same move count: add the stones this move dropped there ahead of its last step.
     const earlier = info.path.slice(0, -1).filter((d) => d.cell === last.cell).reduce((n, d) => n + d.count, 0);
     const n = held + earlier;
     if (n !== 1) return `It captures nothing: the last stone lands on ${last.cell}, which held ${n} stone${n === 1 ? '' : 's'}, not exactly one.`;

@@ -13,7 +13,7 @@ import { $ } from '../dom.js';
  * @typedef {import('./progress.js').Progress} Progress
  */
 
-/** How long a wrong move stays on the board before the position comes back. */
+/** How long a wrong move stays on the board until the position comes back. */
 const RETRY_MS = 1400;
 
 export class Lessons {
@@ -71,7 +71,7 @@ export class Lessons {
   get #lessons() { return LESSONS[this.#game]; }
   get #current() { return this.#lessons[this.#lesson]; }
 
-  /** Where the learner was in this game's lessons, else the first lesson not finished. */
+  /** Where the learner is in this game's lessons, else the first lesson not finished. */
   #firstUnfinished() {
     const at = this.progress.lessonAt[this.#game];
     if (at !== undefined && at < this.#lessons.length) return at;
@@ -119,7 +119,7 @@ export class Lessons {
     }));
   }
 
-  /** The step's position on the board, with the actions before a `part` step made. @param {import('./judge.js').Step} step */
+  /** The step's position on the board, with the actions ahead of a `part` step made. @param {import('./judge.js').Step} step */
   #loadStep(step) {
     this.board.load(step.position, step.history ?? []);
     if (step.ask === 'part') this.board.startBuild(this.#choices(step).slice(0, /** @type {[number, number]} */ (step.part)[0]));

@@ -1,8 +1,8 @@
-// The lessons (issue 13) as data: per game, lessons of short steps. Each step
+// The lessons as data: per game, lessons of short steps. Each step
 // shows a position, says one idea in one to three sentences, and asks for a
 // move on the board (`ask: 'move'`), a choice among written moves (`ask:
 // 'choose'`, `options`), or one action of a move made on the board (`ask:
-// 'part'`: the pick-up, a drop, putting stones back; the actions before it
+// 'part'`: the pick-up, a drop, putting stones back; the actions ahead of it
 // are made for the learner). The engine judges every answer (judge.js): `goal`
 // says what the move must achieve, `answer` is one right answer, and `wrong`
 // lists wrong answers with what the learner is told (a refused move is
