@@ -54,6 +54,7 @@ await import('./install.test.mjs');
 await import('./package.test.mjs');
 await import('./ratings.test.mjs');
 await import('./polish.test.mjs');
+await import('./play.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];
