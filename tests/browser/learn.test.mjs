@@ -261,3 +261,47 @@ test('13: Browne’s example made action by action on the board: a wrong pick-up
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('56: a sowing lesson’s wrong answer says where the stones go, with no capture sentence; a lesson’s first step of two offers Next, not Next lesson', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url);
+  await pickLesson(page, 'intermedium', 'Your stacks');
+  await page.click('#lesson-options button:has-text("c2-d3-e4")');
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
+  assertEqual(await text(page, '#lesson-next'), 'Next lesson', 'the last step of a one-step lesson');
+  await page.click('#lesson-next');
+  assert(/Sowing · step 1 of 2/.test(await text(page, '#lesson-where')), await text(page, '#lesson-where'));
+  assertEqual(await text(page, '#lesson-next'), 'Next', 'step 1 of 2 leads to step 2, not to the next lesson');
+  await dragCells(page, 'b3-a4-b5-c6'.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
+  const why = await text(page, '#lesson-feedback');
+  assert(/must land on e4; this path ends on c6/.test(why), `the miss is about where the last stone lands: ${why}`);
+  assert(!/captur/i.test(why), `no capture sentence in a sowing lesson: ${why}`);
+  assertEqual(await text(page, '#lesson-next'), 'Next', 'still Next while step 1 is unsolved');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('56: a Cash in Hand puzzle solved says in words that the captured stones may go back anywhere, not "15 first moves do it"', async (ctx) => {
+  const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
+  await page.selectOption('#puzzle-game', 'cash-in-hand');
+  const puzzles = await page.evaluate(async () => (await fetch('puzzles/cash-in-hand.json')).json());
+  const p = puzzles.find((q) => q.id === 'cash-setup-4fb7643f02');
+  assertEqual(p.solutions.length, 15, 'the puzzle of the report: one capture, fifteen put-backs');
+  await page.waitForFunction((goal) => document.querySelector('#puzzle-goal').textContent === goal, p.goal);
+  // b4:2 a5:1 b6:1 (:b5) a1:1, made on the board: the pick-up, two drops, the stone put back.
+  await clickCell(page, 'b4', '#board');
+  await setCount(page, 2, '#board');
+  await page.locator('#board').locator('.stepper input').press('Enter');
+  await clickCell(page, 'a5', '#board');
+  await clickCell(page, 'b6', '#board');
+  await clickCell(page, 'a1', '#board');
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  const said = await text(page, '#puzzle-feedback');
+  assert(!/first moves do it/.test(said), `no count of notations: ${said}`);
+  assert(/go back is up to you/.test(said) && /15 ways/.test(said), `the put-backs said in words: ${said}`);
+  await page.click('#puzzle-solution');
+  const shown = await text(page, '#puzzle-feedback');
+  assert(/may go back elsewhere too \(15 ways in all\)/.test(shown) && !/other moves do as well/.test(shown), `the solution too: ${shown}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

@@ -36,8 +36,14 @@ for (const [game, lessons] of Object.entries(LESSONS)) {
           if (w.code) assertEqual(v.code, w.code, `${where}: ${w.move} refused with`);
           const shown = w.why ?? (v.code ? REFUSALS[v.code] : null);
           if (shown) assert(v.text.startsWith(shown), `${where}: ${w.move} explains "${v.text}", expected "${shown}"`);
-          else assert(/^(That does not win|The aim is|Not the move|Move the stack|Pick up|The last stone)/.test(v.text) && /It /.test(v.text),
-            `${where}: ${w.move} gets a specific explanation from its result: "${v.text}"`);
+          else {
+            assert(/^(That does not win|The aim is|Not the move|Move the stack|Pick up|The last stone)/.test(v.text),
+              `${where}: ${w.move} gets a specific explanation from its result: "${v.text}"`);
+            // What the move captured belongs to a step about capturing or the
+            // result, or to a move that captured: a sowing step says where the stones go.
+            const aboutResult = step.goal.captures || step.goal.win || step.goal.draw || v.info.captured.length || v.info.outcome;
+            assertEqual(/ It /.test(v.text), Boolean(aboutResult), `${where}: ${w.move} says what it captured only when that matters: "${v.text}"`);
+          }
         }
         if (step.ask === 'choose') {
           const expected = [step.answer, ...(step.wrong ?? []).map((w) => w.move)].sort();

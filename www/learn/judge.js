@@ -147,7 +147,11 @@ export function judgeStep(GameClass, step, move) {
   if (!t.legal) return { right: false, code: t.code, text: refusalText(t.code, withoutMove(t.message, move), listed?.why) };
   const missed = unmet(GameClass, step, t, move, rule);
   if (!missed) return { right: true, text: step.success ?? 'Right!', info: t.info };
-  return { right: false, text: listed?.why ?? `${missed} ${describeResult(t)}`, info: t.info };
+  // Why a move captured nothing is said only when the step is about capturing
+  // or the result: a sowing step's miss is about where the stones go.
+  const g = step.goal;
+  const aboutResult = Boolean(g.captures || g.win || g.draw || t.info.captured.length || t.info.outcome);
+  return { right: false, text: listed?.why ?? (aboutResult ? `${missed} ${describeResult(t)}` : missed), info: t.info };
 }
 
 /** Why a legal move does not meet the step's goal, or null when it does. */

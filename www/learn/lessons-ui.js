@@ -103,7 +103,9 @@ export class Lessons {
     $('lesson-where').textContent = `${lesson.title} · step ${this.#step + 1} of ${lesson.steps.length}`;
     $('lesson-text').textContent = step.text;
     this.#feedback('', '');
-    /** @type {HTMLButtonElement} */ ($('lesson-next')).disabled = true;
+    const next = /** @type {HTMLButtonElement} */ ($('lesson-next'));
+    next.disabled = true;
+    next.textContent = this.#isLast() ? 'Next lesson' : 'Next';
     this.board.setAttribute('orientation', 'first');
     this.#loadStep(step);
     const options = $('lesson-options');

@@ -3,7 +3,7 @@
 // result after it, as the rules define "the same move"); a later move of a
 // multi-move puzzle is right when it wins. The opponent's replies come from
 // the puzzle's line, or from the engine's AI after another accepted move.
-import { sameMove } from './judge.js';
+import { sameMove, tryMove } from './judge.js';
 
 /**
  * @typedef {{id: string, game: string, position: string, solutions: string[], goal: string, line: string[]}} Puzzle
@@ -51,4 +51,41 @@ export function solverSide(/** @type {GameClass} */ Game, /** @type {Puzzle} */ 
 export function solvedByWin(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p, /** @type {string[]} */ played) {
   const g = Game.load(p.position, played);
   try { return g.outcome()?.winner === solverSide(Game, p); } finally { g.free(); }
+}
+
+/**
+ * The puzzle's accepted first moves grouped by what they do on the board
+ * (the stack moved, the path, the stacks captured, from the engine's
+ * account), apart from where captured stones go back: one group per
+ * different move a player would name. Each group lists its solutions.
+ * @param {GameClass} Game @param {Puzzle} p @returns {string[][]}
+ */
+export function answerGroups(Game, p) {
+  /** @type {Map<string, string[]>} */
+  const groups = new Map();
+  for (const s of p.solutions) {
+    const t = tryMove(Game, p.position, s);
+    const key = t.legal
+      ? `${t.info.origin}:${t.info.count} ${t.info.path.map((d) => `${d.cell}:${d.count}`).join(' ')} x${t.info.captured.join(',')}`
+      : s;
+    groups.set(key, [...(groups.get(key) ?? []), s]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * What else is accepted, in a player's words: several different moves, or
+ * one capture whose stones may go back on any of several stacks.
+ * @param {string[][]} groups from `answerGroups`
+ */
+export function otherAnswersText(groups) {
+  const total = groups.reduce((n, g) => n + g.length, 0);
+  if (total <= 1) return '';
+  const backs = groups.some((g) => g.length > 1);
+  if (groups.length === 1) {
+    return `Where the captured stones go back is up to you: all ${total} ways of putting them back are right.`;
+  }
+  return backs
+    ? `${groups.length} different moves do it, each with its captured stones put back where you like.`
+    : `${groups.length} different moves do it.`;
 }

@@ -3,7 +3,7 @@
 // learner's move is judged by the engine (puzzle-judge.js); in a two-move
 // puzzle the opponent's reply is played on the board automatically. Solved
 // count and streak are saved with the lesson progress.
-import { judgePuzzleMove, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
+import { answerGroups, judgePuzzleMove, otherAnswersText, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
 import { describeResult, tryMove } from './judge.js';
 import { $ } from '../dom.js';
 
@@ -163,8 +163,8 @@ export class Puzzles {
     }
     this.save();
     this.#stats();
-    const others = p.solutions.length > 1 ? ` (${p.solutions.length} first moves do it.)` : '';
-    this.#feedback(`✓ Solved!${clean ? '' : ' (after a miss: the streak starts again)'}${others}`, 'right');
+    const others = otherAnswersText(answerGroups(this.Game, p));
+    this.#feedback(`✓ Solved!${clean ? '' : ' (after a miss: the streak starts again)'}${others ? ` ${others}` : ''}`, 'right');
     /** @type {HTMLButtonElement} */ ($('puzzle-next')).focus({ preventScroll: true });
   }
 
@@ -179,11 +179,15 @@ export class Puzzles {
     this.save();
     this.#stats();
     this.board.load(p.position, []);
-    const others = p.solutions.filter((s) => s !== p.line[0]);
-    // A long list (Cash in Hand: the same capture with other put-backs) is only counted.
-    const also = others.length > 3 ? ` ${others.length} other moves do as well.`
-      : others.length ? ` Also accepted: ${others.join('; ')}.` : '';
-    this.#feedback(`Solution: ${p.line.join(', then ')}.${also}`, '');
+    // The other answers are named by move, one per group: the put-backs of
+    // one capture are counted, not listed.
+    const groups = answerGroups(this.Game, p);
+    const mine = groups.find((g) => g.includes(p.line[0])) ?? [];
+    const otherMoves = groups.filter((g) => g !== mine).map((g) => g[0]);
+    const backs = mine.length > 1 ? ` The captured stones may go back elsewhere too (${mine.length} ways in all).` : '';
+    const also = otherMoves.length > 3 ? ` ${otherMoves.length} other moves do as well.`
+      : otherMoves.length ? ` Also accepted: ${otherMoves.join('; ')}.` : '';
+    this.#feedback(`Solution: ${p.line.join(', then ')}.${backs}${also}`, '');
     const playNext = (/** @type {number} */ i) => {
       if (i >= p.line.length || this.#puzzle !== p) return;
       this.#own.push(p.line[i]);
