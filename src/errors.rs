@@ -196,7 +196,15 @@ impl fmt::Display for IllegalMove {
                 if *count == 1 { "" } else { "s" }
             ),
             NotDiagonal { step, from, to } => {
-                write!(f, "step {step} ({from} to {to}) is not diagonal")
+                let (df, dr) = (from.file.abs_diff(to.file), from.rank.abs_diff(to.rank));
+                if df == dr && df > 1 {
+                    write!(
+                        f,
+                        "step {step} ({from} to {to}) is too long: {to} is not next to {from} (each step goes one cell diagonally)"
+                    )
+                } else {
+                    write!(f, "step {step} ({from} to {to}) is not diagonal (each step goes one cell diagonally)")
+                }
             }
             Reversal { step } => write!(
                 f,

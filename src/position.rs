@@ -22,16 +22,45 @@ pub struct Position {
 /// What is wrong with a position string. Each variant names the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    FieldCount { found: usize },
+    FieldCount {
+        found: usize,
+    },
     UnknownGame(String),
-    RankCount { expected: u8, found: usize },
-    CellCount { rank: u8, expected: u8, found: usize },
-    BadCount { cell: String, text: String },
-    CountTooLarge { cell: String, text: String },
-    UnknownSide { game: GameKind, text: String },
+    RankCount {
+        expected: u8,
+        found: usize,
+    },
+    CellCount {
+        rank: u8,
+        expected: u8,
+        found: usize,
+    },
+    BadCount {
+        cell: String,
+        text: String,
+    },
+    CountTooLarge {
+        cell: String,
+        text: String,
+    },
+    UnknownSide {
+        game: GameKind,
+        text: String,
+    },
     BadQuiet(String),
     BadMoveNumber(String),
+    /// More stones than a position the page and widget play may hold
+    /// (`Position::check_playable`; parsing alone accepts it).
+    TooManyStones {
+        total: u32,
+    },
 }
+
+/// The most stones in all a position may hold to be played in the page and
+/// the widget (docs/RULES.md section 7): play never adds stones, so every
+/// position reached from either start holds at most 128; with at most 255 no
+/// stack can pass 255, and every call on the position answers within a bound.
+pub const MAX_PLAYABLE_STONES: u32 = 255;
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -66,6 +95,11 @@ impl fmt::Display for PositionError {
             PositionError::BadMoveNumber(t) => {
                 write!(f, "MOVENO: '{t}' is not a move number (1 or more)")
             }
+            PositionError::TooManyStones { total } => write!(
+                f,
+                "RANKS: the board holds {total} stones; a game here may hold at most \
+                 {MAX_PLAYABLE_STONES} (the standard starts hold 88 and 128, and play never adds stones)"
+            ),
         }
     }
 }
@@ -86,6 +120,21 @@ impl Position {
     /// Stones belonging to a side (those on its colour).
     pub fn stones_of(&self, side: Side) -> u32 {
         self.board.total_on(side.colour())
+    }
+
+    /// Stones on the board in all.
+    pub fn total_stones(&self) -> u32 {
+        self.board.stacks().iter().map(|&n| n as u32).sum()
+    }
+
+    /// Refuses a position of more than `MAX_PLAYABLE_STONES` stones: the
+    /// page and the widget load only positions whose every call is bounded.
+    pub fn check_playable(&self) -> Result<(), PositionError> {
+        let total = self.total_stones();
+        if total > MAX_PLAYABLE_STONES {
+            return Err(PositionError::TooManyStones { total });
+        }
+        Ok(())
     }
 
     /// Passes the turn and updates the counters, as after any move.

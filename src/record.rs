@@ -1,6 +1,8 @@
 //! A game as text, for export and import: the start position string on the
 //! first line, then one move per line (moves may also be separated by `;`).
-//! Blank lines and lines starting with `#` are ignored.
+//! Blank lines and lines starting with `#` are ignored. A plain list of
+//! moves, with no position line, starts from the standard start of the game
+//! whose notation its first move is written in.
 //!
 //! ```
 //! use sowboard::{record, GameKind, Game, RuleOptions};
@@ -12,8 +14,9 @@
 
 use crate::errors::PlayError;
 use crate::game::Game;
+use crate::moves::Move;
 use crate::position::{Position, PositionError};
-use crate::variant::RuleOptions;
+use crate::variant::{GameKind, RuleOptions};
 use std::fmt;
 
 /// Longest record accepted: far beyond any real game, small enough that
@@ -70,9 +73,38 @@ pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
     }
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
     let first = lines.next().ok_or(RecordError::Empty)?;
-    let start: Position = first.parse().map_err(RecordError::Position)?;
     let moves = lines.flat_map(|l| l.split(';')).map(str::trim).filter(|m| !m.is_empty());
-    replay(start, moves, rules)
+    match first.parse::<Position>() {
+        Ok(start) => replay(start, moves, rules),
+        Err(error) => match game_of_moves(first) {
+            Some(kind) => {
+                let start = standard_start(kind);
+                let listed = first.split(';').map(str::trim).filter(|m| !m.is_empty());
+                replay(start, listed.chain(moves), rules)
+            }
+            None => Err(RecordError::Position(error)),
+        },
+    }
+}
+
+/// The game whose notation the first move of `line` (a line of moves, not a
+/// position) is written in; None when it is a position line, or no game's
+/// move.
+fn game_of_moves(line: &str) -> Option<GameKind> {
+    let first_word = line.split_whitespace().next()?;
+    if GameKind::from_name(first_word).is_some() {
+        return None;
+    }
+    let first_move = line.split(';').map(str::trim).find(|m| !m.is_empty())?;
+    let mut kinds = GameKind::ALL.into_iter().filter(|&k| Move::parse(k, first_move).is_ok());
+    match (kinds.next(), kinds.next()) {
+        (Some(kind), None) => Some(kind),
+        _ => None,
+    }
+}
+
+fn standard_start(kind: GameKind) -> Position {
+    kind.start_position_string().parse().expect("the standard start parses")
 }
 
 /// Plays `moves` (in notation) from `start`; the first refused move is
@@ -135,5 +167,23 @@ mod tests {
         .unwrap();
         assert_eq!(g.plies().len(), 2);
         assert_eq!(import(&export(&g), RuleOptions::default()).unwrap(), g);
+    }
+
+    #[test]
+    fn a_plain_list_of_moves_starts_from_the_standard_start() {
+        let rules = RuleOptions::default();
+        let g = import("a4-b5-a6-b7-a8\na7-b6-c5-d4-e3\n", rules).unwrap();
+        assert_eq!(g.plies().len(), 2);
+        assert_eq!(g.start().to_string(), GameKind::Intermedium.start_position_string());
+        let one_line = import("a4-b5-a6-b7-a8; a7-b6-c5-d4-e3", rules).unwrap();
+        assert_eq!(one_line, g);
+        let mut cash = Game::new(GameKind::CashInHand, rules);
+        cash.play_text("h1:1 g2:1").unwrap();
+        assert_eq!(import("h1:1 g2:1\n", rules).unwrap(), cash);
+        // A refused move is still reported with its number.
+        let e = import("a4-b5-a6-b7-a8\na2-b3", rules).unwrap_err();
+        assert!(e.to_string().starts_with("move 2 (a2-b3): "), "{e}");
+        // Neither a position nor a move: the position's error, as before.
+        assert!(matches!(import("hello world", rules), Err(RecordError::Position(_))));
     }
 }

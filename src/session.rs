@@ -195,17 +195,23 @@ impl Session {
         Ok(())
     }
 
-    /// Takes back the last ply; false at the start.
+    /// Takes back the last ply; false at the start, where nothing changes
+    /// (a move being built stays as it is).
     pub fn undo(&mut self) -> bool {
         let done = self.game.undo().is_some();
-        self.reset_builder();
+        if done {
+            self.reset_builder();
+        }
         done
     }
 
-    /// Replays the last ply taken back; false if there is none.
+    /// Replays the last ply taken back; false if there is none, and then
+    /// nothing changes.
     pub fn redo(&mut self) -> bool {
         let done = self.game.redo().is_some();
-        self.reset_builder();
+        if done {
+            self.reset_builder();
+        }
         done
     }
 
@@ -280,6 +286,45 @@ mod tests {
 
     fn cash() -> Session {
         Session::new(Game::new(GameKind::CashInHand, RuleOptions::default()))
+    }
+
+    /// Everything a caller can see of a session.
+    fn seen(s: &Session) -> (String, Vec<String>, BuildView, bool) {
+        let g = s.game();
+        (g.position().to_string(), g.move_texts(), s.build_view(), g.can_redo())
+    }
+
+    /// Undo and redo with nothing to take back or replay answer false and
+    /// change nothing, not even a move being built: on a fresh game, and
+    /// after the only ply was taken back (then only redo works, once).
+    #[test]
+    fn undo_and_redo_with_nothing_to_do_change_nothing() {
+        for (game, mv) in [
+            (GameKind::Intermedium, "a4-b5-a6-b7-a8"),
+            (GameKind::CashInHand, "a8:24 b7:3 c6:6 d7:9 e6:1 f5:5"),
+        ] {
+            let mut s = Session::new(Game::new(game, RuleOptions::default()));
+            let origin = s.build_view().origins[0];
+            s.select_origin(origin).unwrap();
+            let fresh = seen(&s);
+            assert!(!s.undo(), "undo on a fresh game");
+            assert_eq!(seen(&s), fresh);
+            assert!(!s.redo(), "redo on a fresh game");
+            assert_eq!(seen(&s), fresh);
+
+            s.play(mv).unwrap();
+            assert!(s.undo(), "the only ply is taken back");
+            s.select_origin(origin).unwrap();
+            let undone = seen(&s);
+            assert_eq!(undone.1, Vec::<String>::new());
+            assert!(!s.undo(), "undo after undoing the only ply");
+            assert_eq!(seen(&s), undone);
+            assert!(s.redo(), "the ply taken back is replayed");
+            assert_eq!(s.game().move_texts(), vec![mv.to_string()]);
+            let replayed = seen(&s);
+            assert!(!s.redo(), "nothing more to replay");
+            assert_eq!(seen(&s), replayed);
+        }
     }
 
     #[test]

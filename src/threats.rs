@@ -216,4 +216,35 @@ mod tests {
             Threats { threats: vec![], complete: true, largest: true }
         );
     }
+
+    /// Boards of tall stacks everywhere (set-ups only): the threat walk is
+    /// charged to the limit from its first state, so a small limit answers
+    /// at once, incomplete, whatever the stacks.
+    #[test]
+    fn the_limit_holds_from_the_first_step_on_tall_stacks() {
+        let rules = RuleOptions::default();
+        for game in [GameKind::Intermedium, GameKind::CashInHand] {
+            for n in [30u8, 50, 255] {
+                let mut pos = Position::start(game);
+                for c in game.geometry().cells() {
+                    pos.board.set(c, n);
+                }
+                for limit in [0, 10, 1000] {
+                    let before = crate::intermedium::walk_work();
+                    let t = pos.threats(&rules, limit);
+                    let walked = crate::intermedium::walk_work() - before;
+                    assert!(
+                        walked <= limit as u64,
+                        "{game} {n}: {walked} walk states on limit {limit}"
+                    );
+                    if game == GameKind::Intermedium {
+                        assert!(!t.complete, "{game} {n} {limit}: complete");
+                    }
+                    if !t.complete {
+                        assert!(t.threats.is_empty());
+                    }
+                }
+            }
+        }
+    }
 }

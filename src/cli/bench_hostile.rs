@@ -6,11 +6,17 @@
 //! tall stacks, full boards, many small stacks. Each call must answer within
 //! its bound or with the `limit` error; the table says how long the worst
 //! took. Figures, not a test: the machine is shared.
+//!
+//! Set-ups of more than 255 stones (every cell 30, 50 or 255) are refused
+//! when the page or widget loads them (`Position::check_playable`); for those
+//! the table says so, and times what the engine does on them natively:
+//! the builder through a whole move (its slowest call) and the capture
+//! threats at two limits, which must answer within their limit.
 
 use sowboard::ai::analyse::{analyse, Strength};
 use sowboard::ai::review::{review, REVIEW};
 use sowboard::ai::{Limits, SystemClock};
-use sowboard::{Game, Position, Rules, Session, DEFAULT_MOVE_LIMIT};
+use sowboard::{Game, MoveBuilder, Position, Rules, Session, Stage, DEFAULT_MOVE_LIMIT};
 use std::time::Instant;
 
 /// The set-ups, shared with the wasm bench (`tests/browser/bench-hostile-wasm.mjs`).
@@ -44,8 +50,67 @@ pub fn run() {
                 continue;
             }
         };
-        measure(name, &pos, &rules);
+        match pos.check_playable() {
+            Ok(()) => measure(name, &pos, &rules),
+            Err(e) => println!("{name}: refused at load ({e}); {}", unplayable(&pos, &rules)),
+        }
     }
+}
+
+/// What the engine does on a set-up the page refuses: the builder through
+/// one whole move (from the tallest origin offered, then the first choice
+/// offered at each stage) and the threats.
+fn unplayable(pos: &Position, rules: &Rules) -> String {
+    let t = Instant::now();
+    let mut b = MoveBuilder::new(pos, rules);
+    let (mut calls, mut slowest) = (0, 0.0f64);
+    let mut ask = |f: &mut dyn FnMut() -> bool| {
+        let t = Instant::now();
+        let more = f();
+        slowest = slowest.max(ms(t));
+        calls += 1;
+        more
+    };
+    let mut stuck = None;
+    while ask(&mut || match b.stage() {
+        Stage::Origin => b
+            .origins()
+            .into_iter()
+            .max_by_key(|&c| pos.board.get(c))
+            .is_some_and(|c| b.select_origin(c).is_ok()),
+        Stage::Count => b.count_options().last().is_some_and(|&k| b.pick_up(k as u32).is_ok()),
+        Stage::Step => b.step_options().first().is_some_and(|o| {
+            let d = *o.drops().last().unwrap_or(&1);
+            b.step(o.cell, d as u32).is_ok()
+        }),
+        Stage::Place => b.place_options().first().is_some_and(|&c| {
+            let (low, _) = b.place_range(c).unwrap_or((1, 1));
+            b.place(c, low).is_ok()
+        }),
+        Stage::Done => false,
+    }) {}
+    if b.stage() != Stage::Done && b.stage() != Stage::Origin {
+        stuck = Some(b.stage());
+    }
+    let builder_ms = ms(t);
+    let mut threats = Vec::new();
+    for limit in [10, 300_000] {
+        let t = Instant::now();
+        let th = pos.threats(rules, limit);
+        threats.push(format!(
+            "threats({limit}) {:.0} ms{}",
+            ms(t),
+            if th.complete { "" } else { " (incomplete)" }
+        ));
+    }
+    format!(
+        "builder: a whole move in {builder_ms:.0} ms over {calls} calls, slowest {slowest:.0} ms{}; {}",
+        match stuck {
+            Some(stage) => format!(", STUCK at {stage:?}"),
+            None => String::new(),
+        },
+        threats.join(", ")
+    )
 }
 
 fn ms(t: Instant) -> f64 {

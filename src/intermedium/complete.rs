@@ -6,6 +6,15 @@
 //! passing 255 stones. Without the overflow risk the question is a walk
 //! existence problem over (cell, last direction, steps left, still needs an
 //! empty cell), answered by memoised search in O(cells x 5 x steps) time.
+//!
+//! Where a cell can pass 255 (set-ups of more than 255 stones only), a
+//! depth-first search over paths decides, cutting every path at the drop
+//! that would overflow and handing over to the walk as soon as no cell can
+//! overflow with the steps left. It visits at most `OVERFLOW_SEARCH_BUDGET`
+//! states and answers "no" past them, so a "yes" is always a path found: the
+//! builder never offers a step it cannot complete. (Its search from a state
+//! is the part of its parent's search below that state, so a step offered
+//! because a path was found has that path's next step offered in turn.)
 
 use super::movegen::own_stacks;
 use super::sowing::{effect, overflow_risk, Drops};
@@ -22,11 +31,10 @@ pub(crate) struct Partial<'a> {
     pub drops: &'a Drops,
 }
 
-/// Paths tried by the exhaustive fallback; past them it gives the benefit of the doubt.
-const OVERFLOW_SEARCH_BUDGET: usize = 1_000_000;
+/// States the overflow search visits before it answers "no".
+const OVERFLOW_SEARCH_BUDGET: usize = 200_000;
 
 pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
-    let g = pos.board.geometry();
     let n = pos.board.get(p.origin) as u16;
     // The tallest stack of the board first (one pass over bytes, no cell
     // names): only when it could overflow are the origin's colour's cells
@@ -46,6 +54,12 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
             &mut budget,
         );
     }
+    without_overflow(pos, rules, p)
+}
+
+/// `can_complete` where no cell can pass 255 with the steps left.
+fn without_overflow(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
+    let g = pos.board.geometry();
     // Drop slots are shared by a cell of each colour: look at the origin's
     // only (and only on a first move: `&&` skips the scan otherwise).
     let need_empty = rules.first_move_rule
@@ -128,9 +142,19 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// Plain depth-first search over paths, judging each finished path in full.
-/// Only for the rare boards where a stack near 255 makes overflow possible.
-/// Past its budget it answers yes rather than hang.
+/// Whether some cell of the origin's colour could still pass 255 stones
+/// with `remaining` more drops.
+fn overflow_left(pos: &Position, origin: Cell, drops: &Drops, remaining: usize) -> bool {
+    let g = pos.board.geometry();
+    g.cells().any(|c| {
+        let base = if c == origin { 0 } else { pos.board.get(c) as usize };
+        c.colour() == origin.colour() && base + drops[g.index(c) / 2] as usize + remaining > 255
+    })
+}
+
+/// Depth-first search over paths, cut at every drop that would overflow, for
+/// the boards where a stack near 255 makes overflow possible; once no cell
+/// can overflow, the walk decides. Past its budget it answers "no" (see the module).
 #[allow(clippy::too_many_arguments)]
 fn exhaustive(
     pos: &Position,
@@ -143,11 +167,17 @@ fn exhaustive(
     budget: &mut usize,
 ) -> bool {
     if *budget == 0 {
-        return true;
+        return false;
     }
     *budget -= 1;
     if remaining == 0 {
         return effect(pos, rules, origin, drops, at).is_ok();
+    }
+    if !overflow_left(pos, origin, drops, remaining) {
+        // The walk's own work is bounded by its memo; it is charged in full
+        // so that the search stays within its budget, the same from any state.
+        *budget = budget.saturating_sub(remaining);
+        return without_overflow(pos, rules, &Partial { origin, at, last, remaining, drops });
     }
     let g = pos.board.geometry();
     for (dir, to) in g.diagonal(at) {
@@ -155,7 +185,11 @@ fn exhaustive(
             continue;
         }
         let slot = g.index(to) / 2;
-        drops[slot] = drops[slot].saturating_add(1);
+        let base = if to == origin { 0 } else { pos.board.get(to) as u16 };
+        if base + drops[slot] as u16 + 1 > 255 {
+            continue; // this drop overflows: no path through it is legal
+        }
+        drops[slot] += 1;
         let ok = exhaustive(pos, rules, origin, to, Some(dir), remaining - 1, drops, budget);
         drops[slot] -= 1;
         if ok {

@@ -167,7 +167,9 @@ impl GameRules for Intermedium {
         limit: usize,
     ) -> Result<CapturingMoves, LimitExceeded> {
         let enemy = pos.side_to_move.opponent();
-        let attacker = Attacker::new(pos, rules);
+        // The walk counts against `limit` too: on tall stacks it is the
+        // costly part, and the limit holds from its first state.
+        let attacker = Attacker::with_budget(pos, rules, limit as u64);
         let any = pos
             .board
             .geometry()
@@ -175,7 +177,11 @@ impl GameRules for Intermedium {
             .filter(|&c| pos.owner(c) == enemy)
             .filter(|&c| pos.board.is_occupied(c) || c == city(enemy))
             .any(|c| attacker.can_capture(c));
-        let moves = if any { self.generate(pos, rules, limit)? } else { Vec::new() };
+        if attacker.out_of_work() {
+            return Err(LimitExceeded { limit });
+        }
+        let left = attacker.budget_left() as usize;
+        let moves = if any { self.generate(pos, rules, left)? } else { Vec::new() };
         Ok(CapturingMoves { moves, largest: true })
     }
 

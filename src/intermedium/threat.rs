@@ -27,13 +27,59 @@ pub(crate) struct Attacker<'a> {
     stacks: Vec<(Cell, u8)>,
     /// The tallest stack of the mover's colour (for the overflow check).
     tallest: u8,
+    /// Work left (walk states and generated moves) before every answer is
+    /// "no" and `out_of_work` is set; unbounded for the AI, which charges the
+    /// walk's work to its node budget instead (`walk_work`).
+    budget: StdCell<u64>,
+    out_of_work: StdCell<bool>,
 }
 
 impl<'a> Attacker<'a> {
     pub(crate) fn new(pos: &'a Position, rules: &'a RuleOptions) -> Attacker<'a> {
         let stacks: Vec<(Cell, u8)> = own_stacks(pos).map(|c| (c, pos.board.get(c))).collect();
         let tallest = stacks.iter().map(|s| s.1).max().unwrap_or(0);
-        Attacker { pos, rules, stacks, tallest }
+        Attacker {
+            pos,
+            rules,
+            stacks,
+            tallest,
+            budget: StdCell::new(u64::MAX),
+            out_of_work: StdCell::new(false),
+        }
+    }
+
+    /// An attacker that stops after `budget` units of work: past it every
+    /// answer is "no" and `out_of_work` tells that they say nothing.
+    pub(crate) fn with_budget(
+        pos: &'a Position,
+        rules: &'a RuleOptions,
+        budget: u64,
+    ) -> Attacker<'a> {
+        let a = Attacker::new(pos, rules);
+        a.budget.set(budget);
+        a
+    }
+
+    /// Whether the budget ran out (the answers since then are not to be trusted).
+    pub(crate) fn out_of_work(&self) -> bool {
+        self.out_of_work.get()
+    }
+
+    /// The budget left.
+    pub(crate) fn budget_left(&self) -> u64 {
+        self.budget.get()
+    }
+
+    /// Takes one unit of work; false (and `out_of_work` set) when none is left.
+    fn charge(&self, units: u64) -> bool {
+        let left = self.budget.get();
+        if left < units {
+            self.budget.set(0);
+            self.out_of_work.set(true);
+            return false;
+        }
+        self.budget.set(left - units);
+        true
     }
 
     /// Whether the side to move has a legal move that captures what stands
@@ -42,7 +88,7 @@ impl<'a> Attacker<'a> {
     pub(crate) fn can_capture(&self, target: Cell) -> bool {
         let (pos, rules) = (self.pos, self.rules);
         let g = pos.board.geometry();
-        if !g.contains(target) || pos.owner(target) == pos.side_to_move {
+        if self.out_of_work() || !g.contains(target) || pos.owner(target) == pos.side_to_move {
             return false;
         }
         let mut ring = [Cell::new(0, 0); 4];
@@ -58,6 +104,9 @@ impl<'a> Attacker<'a> {
             return false;
         }
         self.stacks.iter().any(|&(origin, n)| {
+            if self.out_of_work() {
+                return false;
+            }
             let n = n as usize;
             // Every empty ring cell needs a drop: reach the ring, then one more
             // step for each further empty cell.
@@ -69,7 +118,7 @@ impl<'a> Attacker<'a> {
             // Past 255 stones the walk's shortcut does not hold: the real
             // generator decides.
             if self.tallest as usize + n > 255 && overflow_risk(pos, origin) {
-                return exact_from(pos, rules, origin, target);
+                return self.exact_from(origin, target);
             }
             let need = rules.first_move_rule && pos.move_number == 1;
             FAILED.with(|failed| {
@@ -77,7 +126,8 @@ impl<'a> Attacker<'a> {
                 failed.clear();
                 let base =
                     ring.iter().map(|&t| if t == origin { 0 } else { pos.board.get(t) }).collect();
-                let mut walk = Walk { pos, g, origin, ring, base, failed: &mut failed };
+                let mut walk =
+                    Walk { pos, g, origin, ring, base, failed: &mut failed, attacker: self };
                 walk.exists(origin, None, n, [0; 4], need)
             })
         })
@@ -103,22 +153,35 @@ fn cheb(a: Cell, b: Cell) -> usize {
     (a.file.abs_diff(b.file)).max(a.rank.abs_diff(b.rank)) as usize
 }
 
-fn exact_from(pos: &Position, rules: &RuleOptions, origin: Cell, target: Cell) -> bool {
-    let mut out = Vec::new();
-    let mut budget = crate::game_rules::DEFAULT_MOVE_LIMIT;
-    if sowings_from(
-        pos,
-        rules,
-        origin,
-        &mut budget,
-        crate::game_rules::DEFAULT_MOVE_LIMIT,
-        Some((&mut out, Keep::All)),
-        &mut || false,
-    )
-    .is_err()
-    {
-        return false;
+impl Attacker<'_> {
+    /// Whether a move from `origin` captures on `target`, by generating them
+    /// (for boards where a drop can overflow), within the budget.
+    fn exact_from(&self, origin: Cell, target: Cell) -> bool {
+        let (pos, rules) = (self.pos, self.rules);
+        let mut out = Vec::new();
+        let limit = crate::game_rules::DEFAULT_MOVE_LIMIT.min(self.budget.get() as usize);
+        let mut budget = limit;
+        let listed = sowings_from(
+            pos,
+            rules,
+            origin,
+            &mut budget,
+            limit,
+            Some((&mut out, Keep::All)),
+            &mut || false,
+        );
+        self.charge((limit - budget) as u64);
+        if listed.is_err() {
+            if limit < crate::game_rules::DEFAULT_MOVE_LIMIT {
+                self.out_of_work.set(true);
+            }
+            return false;
+        }
+        captures_on(pos, &out, target)
     }
+}
+
+fn captures_on(pos: &Position, out: &[Generated], target: Cell) -> bool {
     let enemy_city = city(pos.side_to_move.opponent());
     out.iter().any(|m: &Generated| {
         let e: &Effect = &m.effect;
@@ -135,6 +198,8 @@ struct Walk<'a> {
     base: Vec<u8>,
     /// States already shown to lead nowhere (a success ends the search).
     failed: &'a mut FxHashSet<u64>,
+    /// Charged one unit per state visited.
+    attacker: &'a Attacker<'a>,
 }
 
 impl Walk<'_> {
@@ -154,6 +219,9 @@ impl Walk<'_> {
         // Short walks are cheaper to redo than to remember.
         let memo = remaining >= 4;
         if memo && self.failed.contains(&key) {
+            return false;
+        }
+        if !self.attacker.charge(1) {
             return false;
         }
         WORK.with(|w| w.set(w.get() + 1));

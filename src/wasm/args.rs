@@ -107,9 +107,17 @@ pub(super) fn arg_game(v: &JsValue) -> Result<GameKind, ApiError> {
 }
 
 pub(super) fn arg_position(v: &JsValue) -> Result<Position, ApiError> {
-    arg_string(v, "position", MAX_POSITION_TEXT)?
+    let pos = arg_string(v, "position", MAX_POSITION_TEXT)?
         .parse::<Position>()
-        .map_err(|e| ApiError::new("bad-position", format!("bad position: {e}")))
+        .map_err(|e| ApiError::new("bad-position", format!("bad position: {e}")))?;
+    playable(&pos)?;
+    Ok(pos)
+}
+
+/// A position the page may play (`Position::check_playable`), or the
+/// `too-many-stones` error saying why not.
+pub(super) fn playable(pos: &Position) -> Result<(), ApiError> {
+    pos.check_playable().map_err(|e| ApiError::new("too-many-stones", format!("bad position: {e}")))
 }
 
 #[wasm_bindgen]
@@ -137,9 +145,13 @@ pub(super) fn arg_rules(v: &JsValue) -> Result<RuleOptions, ApiError> {
             describe_type(v)
         )));
     }
-    let get = |key: &str| js_sys::Reflect::get(v, &key.into()).unwrap_or(JsValue::UNDEFINED);
+    // A getter or Proxy that throws is refused (never read as "not given").
+    let get = |key: &str| {
+        js_sys::Reflect::get(v, &key.into())
+            .map_err(|_| ApiError::arg(format!("rule options cannot be read: reading {key} threw")))
+    };
     let flag = |key: &str, default: bool| -> Result<bool, ApiError> {
-        let f = get(key);
+        let f = get(key)?;
         if f.is_undefined() {
             Ok(default)
         } else {
@@ -150,7 +162,7 @@ pub(super) fn arg_rules(v: &JsValue) -> Result<RuleOptions, ApiError> {
     };
     rules.first_move_rule = flag("firstMoveRule", rules.first_move_rule)?;
     rules.repetition_draw = flag("repetitionDraw", rules.repetition_draw)?;
-    if let Some(n) = opt_int(&get("quietLimit"), "quietLimit", 0.0, 100_000.0)? {
+    if let Some(n) = opt_int(&get("quietLimit")?, "quietLimit", 0.0, 100_000.0)? {
         rules.quiet_ply_limit = n as u32;
     }
     Ok(rules)

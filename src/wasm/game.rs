@@ -104,6 +104,7 @@ impl JsGame {
         let rules = arg_rules(&options)?;
         let game = crate::record::import(&text, rules)
             .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
+        super::args::playable(game.start())?;
         Ok(JsGame::wrap(game))
     }
 

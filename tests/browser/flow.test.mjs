@@ -27,7 +27,7 @@ test('flow: an Intermedium move click by click; refused clicks say why and chang
   // Where the engine gives a specific reason, the player reads it, not only the generic hint.
   const back = flow.click('a6');
   assertEqual([back.refused, back.code], ['a6 is not a next cell for this sowing: step 4 reverses step 3 (no 180-degree turn).', 'reversal'], 'a reversal refused with the engine\'s reason');
-  assertEqual(flow.click('b2').refused, 'b2 is not a next cell for this sowing: step 4 (b7 to b2) is not diagonal.', 'not diagonal');
+  assertEqual(flow.click('b2').refused, 'b2 is not a next cell for this sowing: step 4 (b7 to b2) is not diagonal (each step goes one cell diagonally).', 'not diagonal');
   assertEqual(flow.build().path.length, 3, 'the path is kept after a refused click');
   flow.undoStep();
   assertEqual(flow.build().path.length, 2, 'undo step');

@@ -292,7 +292,7 @@ test('link play: tampered, stale, contradicting, other-game, garbage and over-lo
       const position = engine.startPosition('intermedium');
       return location.origin + location.pathname + linkFor(engine, {
         id: gameId, game: 'intermedium', position, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
-        moves: ['c4-b3-a4-b5-c6', 'a7-b6-a5-b4-a3'], sender: 1, names: ['', 'Bob'], end: null, drawOffer: null,
+        moves: ['c4-b3-a4-b5-c6', 'a7-b6-a5-b4-a3', 'e4-f5-e6-f7-e8'], sender: 0, names: ['', 'Bob'], end: null, drawOffer: null,
       });
     }, id);
     await hideNotice(bob.page);
@@ -325,6 +325,9 @@ test('link play: tampered, stale, contradicting, other-game, garbage and over-lo
     await startFriendGame(alice.page, { them: 'Bob', game: 'cash-in-hand' });
     await play(alice.page, 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5');
     await openLink(bob.page, await linkToSend(alice.page));
+    // A second new game within a minute of the first: Bob is asked, and opens it.
+    await bob.page.waitForSelector('#ask-dialog[open]', SOON);
+    await bob.page.click('#ask-dialog button[value="yes"]');
     await waitPly(bob.page, 1);
     const list = JSON.parse((await stored(bob.page)).links).games;
     assertEqual(list.map((g) => g.game).sort(), ['cash-in-hand', 'intermedium'], 'two games');
@@ -436,5 +439,203 @@ test('link play: two tabs of one browser showing the same game by link stay in s
     assertEqual(errors, [], 'no console errors');
   } finally {
     await close();
+  }
+});
+
+// ---- links from strangers (issue 53) ----------------------------------------------
+
+const M = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3', 'c4-d5-c6-d7-c8', 'c7-d6-c5-d4-c3', 'e4-f5-e6-f7-e8', 'e7-f6-e5-f4-e3'];
+
+/** A link made with the engine, as a forger would: any fields. */
+const craft = (page, fields) => page.evaluate(async (f) => {
+  const engine = await import('./pkg/sowboard.js');
+  const { linkFor } = await import('./link/codec.js');
+  return location.origin + location.pathname + linkFor(engine, {
+    game: 'intermedium', position: engine.startPosition('intermedium'), rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+    names: ['Alice', 'Bob'], end: null, drawOffer: null, ...f,
+  });
+}, fields);
+const storedGame = async (page) => JSON.parse((await stored(page)).links).games[0];
+
+test('link play: a link acts only for its sender: forged resignations, draw acceptances and moves for the recipient are refused', async (ctx) => {
+  const alice = await person(ctx);
+  const bob = await person(ctx);
+  try {
+    await startFriendGame(alice.page, { you: 'Alice', them: 'Bob' });
+    await play(alice.page, M[0]);
+    const first = await linkToSend(alice.page);
+    const id = /[#&]id=([a-z0-9]+)/.exec(first)[1];
+    await openLink(bob.page, first);
+    await play(bob.page, M[1]);
+    await linkToSend(bob.page);
+    const before = await storedGame(bob.page);
+
+    // Bob's own side resigns, in a link he never sent.
+    await hideNotice(bob.page);
+    await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 2), sender: 1, end: 'resign' }));
+    assert(/sent from your side .*nothing in it was taken/.test(await noticeText(bob.page)), await noticeText(bob.page));
+    assert(!/resigned/.test(await status(bob.page)), await status(bob.page));
+    assertEqual((await storedGame(bob.page)).end, null, 'no resignation stored');
+
+    // A sender that did not make the last move.
+    await hideNotice(bob.page);
+    await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 2), sender: 0 }));
+    const wrongSender = await noticeText(bob.page);
+    assert(/says Blue sent it, but the last move in it is Red’s\. Nothing was changed/.test(wrongSender), wrongSender);
+
+    // Moves of Bob's side chosen by Alice: with her own name on the link
+    // (a resignation lets the sender be either side), and without.
+    for (const fields of [{ sender: 0, end: 'resign' }, { sender: 1 }]) {
+      await hideNotice(bob.page);
+      await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 4), ...fields }));
+      const text = await noticeText(bob.page);
+      const why = fields.sender === 0 ? /holds a move for your side that you did not play here \(move 4: c7-d6-c5-d4-c3\)/ : /says it comes from you/;
+      assert(why.test(text) && /your game is unchanged/.test(text), text);
+    }
+    const after = await storedGame(bob.page);
+    assertEqual([after.moves, after.end, after.names], [before.moves, before.end, before.names], 'Bob’s copy unchanged');
+    assertEqual(await moves(bob.page), M.slice(0, 2), 'the board unchanged');
+
+    // Alice offers a draw with her move; an acceptance in Bob's name is not his.
+    await openLink(alice.page, await linkToSend(bob.page));
+    await alice.page.click('#friend-draw');
+    await play(alice.page, M[2]);
+    await openLink(bob.page, await linkToSend(alice.page));
+    assert(/Alice offers a draw/.test(await status(bob.page)), await status(bob.page));
+    await hideNotice(bob.page);
+    await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 3), sender: 1, end: 'agree' }));
+    assert(/nothing in it was taken/.test(await noticeText(bob.page)), 'said');
+    assert(!/Draw agreed/.test(await status(bob.page)), await status(bob.page));
+    assert(await bob.page.isVisible('#friend-accept'), 'the offer still stands for Bob to accept');
+
+    // A later link from Alice may change her own name (spoofing characters
+    // removed), never Bob's in his own copy.
+    await play(bob.page, M[3]);
+    await waitPly(bob.page, 4);
+    await hideNotice(bob.page);
+    await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 5), sender: 0, names: ['Al\u202eice\u200b', 'Mallory'] }));
+    await waitPly(bob.page, 5);
+    const names = (await storedGame(bob.page)).names;
+    assertEqual(names, ['Alice', 'Bob'], 'Alice’s name cleaned, Bob’s kept');
+    assertEqual([...alice.errors, ...bob.errors], [], 'no console errors');
+  } finally {
+    await alice.close();
+    await bob.close();
+  }
+});
+
+test('link play: a page that opens 201 links in a row drops no game; a full list refuses a new game; the player removes games', async (ctx) => {
+  const bob = await person(ctx);
+  try {
+    // Bob's real games: two, played.
+    for (const them of ['Alice', 'Carol']) {
+      await startFriendGame(bob.page, { them });
+      await play(bob.page, M[0]);
+      await linkToSend(bob.page);
+    }
+    const real = JSON.parse((await stored(bob.page)).links).games;
+    assertEqual(real.length, 2, 'two real games');
+    // A hostile page opens the app and changes only the fragment, 201 times.
+    const invite = (n) => craft(bob.page, { id: `atk${String(n).padStart(4, '0')}`, moves: [], sender: 1 });
+    const links = [];
+    for (let i = 0; i < 201; i++) links.push(new URL(await invite(i)).hash);
+    const [popup] = await Promise.all([
+      bob.page.context().waitForEvent('page'),
+      bob.page.evaluate((url) => { /** @type {any} */ (window).__w = window.open(url); }, ctx.url),
+    ]);
+    await appReady(popup);
+    await bob.page.evaluate(async (hashes) => {
+      for (const h of hashes) {
+        /** @type {any} */ (window).__w.location.hash = h;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }, links);
+    // The first new game opened; the second is asked about; the rest were refused meanwhile.
+    await popup.waitForSelector('#ask-dialog[open]', SOON);
+    assert(/Another new game by link was opened moments ago/.test(await popup.textContent('#ask-dialog')), 'asked');
+    await popup.click('#ask-dialog button[value="no"]');
+    const games = JSON.parse((await stored(popup)).links).games;
+    for (const g of real) {
+      assertEqual(games.find((x) => x.id === g.id)?.moves, g.moves, `the game with ${g.names[1]} kept`);
+    }
+    assert(games.length <= 3, `at most one new game: ${games.length}`);
+    await popup.close();
+
+    // A full list: 200 games; a new link is refused with the reason, none dropped.
+    await bob.page.evaluate(async () => {
+      const { putLinkGame } = await import('./link/store.js');
+      const engine = await import('./pkg/sowboard.js');
+      const position = engine.startPosition('intermedium');
+      for (let i = 0; i < 198; i++) {
+        putLinkGame({ id: `fill${String(i).padStart(4, '0')}`, game: 'intermedium', position, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+          moves: [], you: 0, names: ['', `F${i}`], end: null, drawOffer: null, updated: i, toMove: 0, result: null });
+      }
+    });
+    await bob.page.reload();
+    await appReady(bob.page);
+    const full = JSON.parse((await stored(bob.page)).links).games;
+    assertEqual(full.length, 200, 'full');
+    await hideNotice(bob.page);
+    await openLink(bob.page, await invite(999));
+    const refused = await noticeText(bob.page);
+    assert(/your list of games by link is full \(200 games\)\. Remove a game/.test(refused), refused);
+    const still = JSON.parse((await stored(bob.page)).links).games;
+    assertEqual(still.map((g) => g.id).sort(), full.map((g) => g.id).sort(), 'no game dropped, none added');
+
+    // The player removes one (asked first), then the link opens.
+    await bob.page.click('#friend-list button[data-remove="fill0000"]');
+    await bob.page.click('#ask-dialog button[value="yes"]');
+    await bob.page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.links')).games.length === 199, null, SOON);
+    await openLink(bob.page, await invite(999));
+    await bob.page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.links')).games.some((g) => g.id === 'atk0999'), null, SOON);
+    assertEqual(bob.errors, [], 'no console errors');
+  } finally {
+    await bob.close();
+  }
+});
+
+test('link play: a link too long a game is refused with its reason', async (ctx) => {
+  const bob = await person(ctx);
+  try {
+    // 1,001 plies of Cash in Hand stones stepping to and fro (no draw rule
+    // on to end it): over the bound of 1,000 plies.
+    const url = await bob.page.evaluate(async () => {
+      const engine = await import('./pkg/sowboard.js');
+      const { linkFor } = await import('./link/codec.js');
+      const rules = { firstMoveRule: true, quietLimit: 0, repetitionDraw: false };
+      const cycle = ['b7:1 c6:1', 'g7:1 f6:1', 'c6:1 b7:1', 'f6:1 g7:1'];
+      const moves = ['a8:1 b7:1', 'h8:1 g7:1', ...Array.from({ length: 999 }, (_, i) => cycle[i % 4])];
+      return location.origin + location.pathname + linkFor(engine, { id: 'longgame1', game: 'cash-in-hand', position: engine.startPosition('cash-in-hand'), rules, moves, sender: 0, names: ['', ''], end: null, drawOffer: null });
+    });
+    assert(url.length < 8192, `a link of ${url.length} characters: within the link's own bound`);
+    await openLink(bob.page, url);
+    const text = await noticeText(bob.page);
+    assert(/holds 1001 moves, more than a game by link may \(1000\)\. Nothing was changed/.test(text), text);
+    assertEqual((await stored(bob.page)).links, null, 'nothing stored');
+  } finally {
+    await bob.close();
+  }
+});
+
+test('link play: the sender takes back a move until the link is copied; then it is final and said', async (ctx) => {
+  const alice = await person(ctx, { permissions: ['clipboard-read', 'clipboard-write'] });
+  try {
+    await startFriendGame(alice.page, { them: 'Bob' });
+    await play(alice.page, M[0]);
+    await linkToSend(alice.page);
+    assert(/until you copy or share the link, you can take your move back/i.test(await status(alice.page)), await status(alice.page));
+    await alice.page.click('#friend-takeback');
+    await waitPly(alice.page, 0);
+    assert(/Your turn/.test(await status(alice.page)), await status(alice.page));
+    assertEqual((await storedGame(alice.page)).moves, [], 'taken back in the store too');
+    await play(alice.page, M[2]);
+    await linkToSend(alice.page);
+    await alice.page.click('#friend-copy');
+    await alice.page.waitForFunction(() => /your move is final/.test(document.getElementById('friend-status').textContent), null, SOON);
+    assert(await alice.page.isHidden('#friend-takeback'), 'no take-back once sent');
+    assertEqual((await storedGame(alice.page)).moves, [M[2]], 'the move kept');
+    assertEqual(alice.errors, [], 'no console errors');
+  } finally {
+    await alice.close();
   }
 });

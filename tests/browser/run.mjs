@@ -55,6 +55,7 @@ await import('./package.test.mjs');
 await import('./ratings.test.mjs');
 await import('./polish.test.mjs');
 await import('./history.test.mjs');
+await import('./play.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

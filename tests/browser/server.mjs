@@ -5,7 +5,10 @@
 // scripts: {'/__name.js': text} serves test scripts beside the site, and
 // inject: '/__name.js' loads that one first in every HTML page (the error
 // recorder of the cross-engine tests, for drivers without a log).
-//   node tests/browser/server.mjs [--port 8080] [--root www] [--cors]
+// With site: true (the default from the command line, as ./serve.sh runs it)
+// it sends the headers docs/deploying.md asks a host for: the CSP of the
+// pages (with frame-ancestors, base-uri, form-action), nosniff, no referrer.
+//   node tests/browser/server.mjs [--port 8080] [--root www] [--cors] [--no-site-headers]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,8 +20,20 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8', '.ts': 'text/plain; charset=utf-8',
 };
 
+/** The Content-Security-Policy a host sends with the site's pages (docs/deploying.md). */
+export const SITE_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+  + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
+/** The headers of docs/deploying.md for a file of the site. @param {string} file */
+export function siteHeaders(file) {
+  /** @type {Record<string, string>} */
+  const headers = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+  if (file.endsWith('.html')) headers['Content-Security-Policy'] = SITE_CSP;
+  return headers;
+}
+
 /** Starts a server; resolves to {server, port, url}. Port 0 picks a free one. */
-export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null, scripts = {}, inject = null }) {
+export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = null, scripts = {}, inject = null, site = false }) {
   const base = path.resolve(root);
   const server = http.createServer((req, res) => {
     let pathname;
@@ -31,7 +46,9 @@ export function serve({ root, port = 0, cors = false, host = '127.0.0.1', csp = 
     const file = path.join(base, pathname);
     if (!file.startsWith(base + path.sep)) { res.writeHead(403).end(); return; }
     fs.readFile(file, (err, data) => {
-      const headers = { 'Cache-Control': 'no-cache' };
+      // No file name carries a version, so every response is revalidated.
+      /** @type {Record<string, string>} */
+      const headers = { 'Cache-Control': 'no-cache', ...(site ? siteHeaders(file) : {}) };
       if (cors) headers['Access-Control-Allow-Origin'] = '*';
       if (csp) headers['Content-Security-Policy'] = csp;
       if (err) { res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found'); return; }
@@ -50,7 +67,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name, dflt) => { const i = process.argv.indexOf(name); return i > 0 ? process.argv[i + 1] : dflt; };
   const { url } = await serve({
     root: arg('--root', 'www'), port: Number(arg('--port', 8080)), cors: process.argv.includes('--cors'),
-    host: arg('--host', '127.0.0.1'),
+    host: arg('--host', '127.0.0.1'), site: !process.argv.includes('--no-site-headers'),
   });
   console.log(`serving ${arg('--root', 'www')} at ${url}  (Ctrl-C to stop)`);
 }

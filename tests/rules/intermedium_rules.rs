@@ -91,7 +91,15 @@ fn rejections_name_the_rule_and_the_place() {
     assert!(matches!(illegal(start, "b1-c2"), IllegalMove::EmptyOrigin(_)));
     assert!(matches!(illegal(start, "g4-h5-g6-h7-g8"), IllegalMove::OffBoard(_)));
     let e = illegal(start, "a2-b3-c4-d5-e7");
-    assert_eq!(e.to_string(), "step 4 (d5 to e7) is not diagonal");
+    assert_eq!(
+        e.to_string(),
+        "step 4 (d5 to e7) is not diagonal (each step goes one cell diagonally)"
+    );
+    let e = illegal(start, "a2-b3-c4-d5-f7");
+    assert_eq!(
+        e.to_string(),
+        "step 4 (d5 to f7) is too long: f7 is not next to d5 (each step goes one cell diagonally)"
+    );
     let e = illegal(start, "a2-b3-a2-b1-a2");
     assert_eq!(e.to_string(), "step 2 reverses step 1 (no 180-degree turn)");
     let e = illegal(start, "a2-b3-c4-d5");

@@ -17,6 +17,8 @@ mod intermedium_properties;
 mod intermedium_reference;
 mod intermedium_rules;
 mod intermedium_support;
+mod notation_junk;
 mod perft_golden;
 mod perft_support;
+mod playable;
 mod reference_support;

@@ -6,8 +6,8 @@
 // every link (www/link/codec.js); the board refuses input on the friend's
 // turn (its `player` attribute).
 import { loadEngine } from '../engine.js';
-import { DEFAULT_RULES, linkFor, newId, parseLink, replayLink } from '../link/codec.js';
-import { LINKS_KEY, compareLink, loadLinks, putLinkGame } from '../link/store.js';
+import { DEFAULT_RULES, cleanName, linkFor, newId, parseLink, replayLink } from '../link/codec.js';
+import { LINKS_KEY, MAX_GAMES, MAX_PLIES, compareLink, linksFull, loadLinks, putLinkGame, removeLinkGame } from '../link/store.js';
 import { $ } from '../dom.js';
 import { setRuleAttributes } from '../board/options.js';
 import { ask } from './ask.js';
@@ -16,14 +16,18 @@ import { endText, gameLabel, movesText, sideLabel } from './words.js';
 /** @typedef {import('../link/store.js').LinkGame} LinkGame */
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
 
+/** A second new game by link within this time of the first is asked about. */
+const QUICK_SUCCESSION_MS = 60_000;
 
 export class LinkPlay {
   /** The link game on the board, or null. @type {LinkGame | null} */ active = null;
   /** Said once: the list could not be saved. */ #refusalSaid = false;
+  /** When this page last opened a new game by link (ms). */ #lastNew = -Infinity;
+  /** A question about a new link is on show. */ #asking = false;
 
   /**
    * @param {{board: SowingBoard, notice: (text: string) => void, onEnter: () => void, onLeave: () => Promise<void> | void}} hooks
-   *   onEnter: a link game is now on the board (the page leaves its own game's mode);
+   *   onEnter: a link game is on the board (the page leaves its own game's mode);
    *   onLeave: back to the page's own game
    */
   constructor(hooks) {
@@ -37,8 +41,20 @@ export class LinkPlay {
     $('friend-draw').addEventListener('click', () => this.#offerDraw());
     $('friend-accept').addEventListener('click', () => this.#acceptDraw());
     $('friend-leave').addEventListener('click', () => this.leave());
+    // Taking back a move is possible until its link has left this device.
+    const takeBack = document.createElement('button');
+    takeBack.type = 'button';
+    takeBack.id = 'friend-takeback';
+    takeBack.textContent = 'Take back my move';
+    takeBack.hidden = true;
+    takeBack.addEventListener('click', () => this.#takeBack());
+    $('friend-copy').parentElement.append(takeBack);
+    // Copying the link by hand (select, then copy) sends it as the button does.
+    $('friend-link').addEventListener('copy', () => this.#markSent());
     $('friend-list').addEventListener('click', (/** @type {any} */ e) => {
-      const id = e.target.closest('button')?.dataset.id;
+      const button = e.target.closest('button');
+      if (button?.dataset.remove) return this.#remove(button.dataset.remove);
+      const id = button?.dataset.id;
       const game = id && loadLinks().games.find((g) => g.id === id);
       if (game) this.#enter(game);
     });
@@ -65,8 +81,12 @@ export class LinkPlay {
 
   // ---- opening ------------------------------------------------------------------
 
-  /** A link was opened (or pasted): checked, compared with the copy here, then shown.
-   * Nothing stored changes when it is refused. @param {string} hash */
+  /** Opens a link (from the address or pasted): checked, compared with the copy here, then shown.
+   * Nothing stored changes when it is refused. A link can only do what its
+   * sender may do: the sender is the side that moved last in it (a resignation
+   * or a draw accepted may come from either side), never the side played
+   * here, and it brings no move of this side that the copy here lacks.
+   * @param {string} hash */
   async open(hash) {
     const engine = await loadEngine();
     const parsed = parseLink(hash);
@@ -74,6 +94,9 @@ export class LinkPlay {
     const { link } = parsed;
     const replayed = replayLink(engine, link);
     if ('error' in replayed) return this.#refuse(`This link was not opened: ${replayed.error}. Nothing was changed.`);
+    if (replayed.moves.length > MAX_PLIES) {
+      return this.#refuse(`This link was not opened: it holds ${movesText(replayed.moves.length)}, more than a game by link may (${MAX_PLIES}). Nothing was changed.`);
+    }
     const { games, error } = loadLinks();
     if (error) this.hooks.notice(`Your list of link games was damaged (${error}); it was set aside and starts afresh.`);
     const local = games.find((g) => g.id === link.id);
@@ -81,8 +104,22 @@ export class LinkPlay {
     const verdict = compareLink(local, incoming);
     const info = this.#facts(engine, incoming);
     const friend = (g) => g.names[1 - g.you] || 'your friend';
+    const sides = info.sides;
+    // With no move yet, the side not to move counts as the last mover (it sends the invitation).
+    const lastMover = replayed.moves.length ? info.movers.at(-1) : 1 - info.toMove;
+    if (!link.end && link.sender !== lastMover) {
+      return this.#refuse(`This link was not opened: it says ${sideLabel(sides[link.sender])} sent it, but the last move in it is ${sideLabel(sides[/** @type {number} */ (lastMover)])}’s. Nothing was changed.`);
+    }
     if (verdict.kind === 'other-game') {
       return this.#refuse(`This link has the name of your game with ${friend(/** @type {LinkGame} */ (local))} but holds another game (other start or rules). It was not opened; your game is unchanged.`);
+    }
+    if (local && link.sender === local.you) {
+      // A link in this side's own name: only the link sent from here, again.
+      if (verdict.kind === 'same' || verdict.kind === 'older') {
+        this.#enter(local);
+        return this.hooks.notice(`This link was sent from your side (${sideLabel(sides[local.you])}): nothing in it was taken. Links from ${friend(local)} move this game on.`);
+      }
+      return this.#refuse(`This link says it comes from you (you play ${sideLabel(sides[local.you])} here), but it holds moves your copy does not have. It was not opened; your game is unchanged.`);
     }
     if (verdict.kind === 'conflict') {
       const mine = /** @type {LinkGame} */ (local);
@@ -92,6 +129,16 @@ export class LinkPlay {
       return this.hooks.notice(`This link contradicts your copy of the game with ${friend(mine)} at move ${verdict.ply} `
         + `(yours: ${mine.moves[verdict.ply - 1]}; the link’s: ${replayed.moves[verdict.ply - 1]}). Your copy is kept; the link was not merged.`);
     }
+    if (local && verdict.kind === 'newer') {
+      // Only the friend's moves may arrive by link: the player's own are made here.
+      const from = local.moves.length;
+      const mine = info.movers.findIndex((side, i) => i >= from && side === local.you);
+      if (mine >= 0) {
+        return this.#refuse(`This link holds a move for your side that you did not play here (move ${mine + 1}: ${replayed.moves[mine]}). `
+          + 'Only you play your moves. It was not opened; your game is unchanged.');
+      }
+    }
+    if (!local && !(await this.#roomForNew(link))) return;
     /** @type {LinkGame} */
     const game = local ?? {
       id: link.id, game: link.game, position: replayed.position, rules: link.rules, moves: [],
@@ -103,21 +150,64 @@ export class LinkPlay {
       this.#enter(game);
       return this.hooks.notice(`This link is older than your copy: it has ${movesText(replayed.moves.length)}, yours ${movesText(game.moves.length)}. Your newer copy is kept.`);
     }
-    // Opened: a notice about an earlier link would now mislead.
+    // Opened: a notice about an earlier link would mislead.
     $('notice').hidden = true;
     const before = game.moves.length;
     const newer = verdict.kind === 'newer' || verdict.kind === 'new';
-    if (newer) Object.assign(game, { moves: replayed.moves, drawOffer: null, ...info });
-    // The names given last win (either player may add theirs).
-    game.names = [link.names[0] || game.names[0], link.names[1] || game.names[1]];
+    if (newer) Object.assign(game, { moves: replayed.moves, drawOffer: null, sent: false, toMove: info.toMove, result: info.result });
+    // The sender may give or change their own name; the name of the side
+    // played here is this device's to choose (a new game takes both).
+    const names = /** @type {[string, string]} */ ([...game.names]);
+    names[link.sender] = link.names[link.sender] || names[link.sender];
+    if (!local) names[1 - link.sender] = link.names[1 - link.sender];
+    game.names = names;
     const changedEnd = this.#applyEnd(game, link);
-    if (link.drawOffer != null && !game.end && !info.result && link.sender !== game.you) game.drawOffer = { ply: link.drawOffer, side: link.sender };
+    if (link.drawOffer != null && !game.end && !info.result) game.drawOffer = { ply: link.drawOffer, side: link.sender };
     game.updated = Date.now();
-    this.#store(game);
+    if (this.#store(game).full) return; // never shown unkept: the player first makes room
     this.#enter(game, newer && replayed.moves.length > before);
     if (verdict.kind === 'same' && !changedEnd && link.drawOffer == null) {
-      this.hooks.notice(link.sender === game.you ? `This is the link you sent: it is ${friend(game)}’s turn.` : 'You already have this move: nothing new in this link.');
+      this.hooks.notice('You already have this move: nothing new in this link.');
     }
+  }
+
+  /**
+   * Whether a new game by link may be opened: the list has room (nothing is
+   * dropped to make it), and a second new game arriving soon after another
+   * is opened only if the player says so (a page that opens links one after
+   * another cannot fill the list). A link arriving while that is asked is refused.
+   * @param {import('../link/codec.js').Link} link
+   */
+  async #roomForNew(link) {
+    if (linksFull()) {
+      this.#refuse(`This link was not opened: your list of games by link is full (${MAX_GAMES} games). Remove a game you no longer need from the list, then open the link again.`);
+      return false;
+    }
+    if (this.#asking) {
+      this.#refuse('This link was not opened: it arrived while another link was waiting for your answer. Nothing was changed.');
+      return false;
+    }
+    const now = Date.now();
+    const soon = now - this.#lastNew < QUICK_SUCCESSION_MS;
+    if (soon) {
+      const from = link.names[link.sender] || 'someone';
+      this.#asking = true;
+      let yes;
+      try {
+        yes = await ask({
+          text: `Another new game by link was opened moments ago. Open this one too (${gameLabel(link.game)}, from ${from})?`,
+          yes: 'Open it', no: 'Do not open it',
+        });
+      } finally {
+        this.#asking = false;
+      }
+      if (!yes) {
+        this.hooks.notice('The link was not opened. Nothing was changed.');
+        return false;
+      }
+    }
+    this.#lastNew = Date.now();
+    return true;
   }
 
   /** Takes a resignation or an agreed draw from a link; true if the game changed.
@@ -142,13 +232,18 @@ export class LinkPlay {
     this.hooks.notice(text);
   }
 
-  /** Whose turn and the result, from the engine. */
+  /** Whose turn and the result, from the engine; `sides` names the sides,
+   * `movers` gives the side (0 or 1) that made each move. */
   #facts(engine, { position, moves, rules }) {
     const g = engine.Game.load(position, moves, rules);
     try {
       const sides = g.sides();
       const outcome = g.outcome();
-      return { toMove: /** @type {0 | 1} */ (sides.indexOf(g.sideToMove())), result: outcome ? outcome.description : null };
+      const movers = moves.map((_, i) => sides.indexOf(g.moveAt(i + 1).side));
+      return {
+        toMove: /** @type {0 | 1} */ (sides.indexOf(g.sideToMove())), result: outcome ? outcome.description : null,
+        sides, movers,
+      };
     } finally {
       g.free();
     }
@@ -190,7 +285,7 @@ export class LinkPlay {
     this.render();
   }
 
-  /** A move was played on the board: the player's own is recorded, and its link offered. */
+  /** After a move on the board: the player's own is recorded, and its link offered. */
   async #afterMove() {
     const game = this.active, board = this.#board;
     if (!game || board.moves.length !== game.moves.length + 1 || board.moves.slice(0, -1).some((m, i) => m !== game.moves[i])) return;
@@ -199,7 +294,8 @@ export class LinkPlay {
     // Moving declines the friend's offer; the player's own offer goes with the move.
     game.drawOffer = game.drawOffer?.side === game.you ? { ply: game.moves.length, side: game.you } : null;
     game.updated = Date.now();
-    Object.assign(game, this.#facts(await loadEngine(), game));
+    const { toMove, result } = this.#facts(await loadEngine(), game);
+    Object.assign(game, { toMove, result, sent: false });
     this.#store(game);
     await this.render();
     // The next thing to do is to send the link: on a phone it is below the
@@ -237,17 +333,20 @@ export class LinkPlay {
     this.render();
   }
 
-  /** @param {LinkGame} game */
+  /** Stores `game`; a refusal is said (`full`: the list has no room for it).
+   * A full list is said every time (the player can act on it); other refusals once.
+   * @param {LinkGame} game */
   #store(game) {
     const result = putLinkGame(game);
-    if ('failed' in result && !this.#refusalSaid) {
-      this.#refusalSaid = true;
+    if ('failed' in result && (result.full || !this.#refusalSaid)) {
+      if (!result.full) this.#refusalSaid = true;
       this.hooks.notice(`Link games cannot be kept in this browser: ${result.failed}. Keep the last link you received or sent: it holds the whole game.`);
     }
     this.renderList();
+    return { full: 'full' in result };
   }
 
-  /** The link to send now: the game here, sent by this device's side. */
+  /** The link to send: the game here, sent by this device's side. */
   async linkNow() {
     const game = this.active;
     if (!game) return '';
@@ -266,6 +365,7 @@ export class LinkPlay {
     const url = await this.linkNow();
     try {
       await navigator.clipboard.writeText(url);
+      this.#markSent();
       this.hooks.notice('Link copied: send it to your friend.');
     } catch {
       $('friend-link').select(); // no clipboard: the link is selected for the user to copy
@@ -276,7 +376,49 @@ export class LinkPlay {
     const url = await this.linkNow();
     try {
       await navigator.share({ title: 'sowboard: your move', text: 'Your move in our game:', url });
+      this.#markSent();
     } catch { /* cancelled or refused: the link stays on show */ }
+  }
+
+  /** The link of the last move has left this device: that move is final. */
+  #markSent() {
+    const game = this.active;
+    if (!game || game.sent) return;
+    game.sent = true;
+    this.#store(game);
+    this.render();
+  }
+
+  /** Whether the player's last move may still be taken back: it is theirs,
+   * no resignation or agreement ended the game, and its link is not yet copied or shared. */
+  #canTakeBack() {
+    const game = this.active, board = this.#board;
+    return !!game && !game.sent && !game.end && game.moves.length > 0 && board.ply === game.moves.length
+      && board.sideAt(board.ply) === board.sides[game.you];
+  }
+
+  async #takeBack() {
+    const game = this.active;
+    if (!game || !this.#canTakeBack()) return;
+    game.moves = game.moves.slice(0, -1);
+    // The player's draw offer waits for their next move.
+    if (game.drawOffer?.side === game.you) game.drawOffer = { ply: game.moves.length, side: game.you };
+    const { toMove, result } = this.#facts(await loadEngine(), game);
+    Object.assign(game, { toMove, result, updated: Date.now() });
+    this.#store(game);
+    this.#enter(game);
+    this.hooks.notice('Your move was taken back: play another.');
+  }
+
+  /** The player removes a game from the list (the only way a game leaves it). @param {string} id */
+  async #remove(id) {
+    const game = loadLinks().games.find((g) => g.id === id);
+    if (!game) return;
+    const friend = game.names[1 - game.you] || 'a friend';
+    if (!(await ask({ text: `Remove the game with ${friend} from this list? The last link either of you sent still holds the whole game.`, yes: 'Remove it', no: 'Keep it' }))) return;
+    removeLinkGame(id);
+    if (this.active?.id === id) await this.leave();
+    this.renderList();
   }
 
   // ---- drawing ------------------------------------------------------------------------
@@ -312,10 +454,14 @@ export class LinkPlay {
       status = `${Friend}’s turn (${sideLabel(sides[1 - game.you])}): send ${game.names[1 - game.you] ? 'them' : 'your friend'} this link.`;
       if (game.drawOffer?.side === game.you) status += ' It offers a draw.';
     }
+    if (send && game.moves.length && board.sideAt(board.ply) === you && !game.end) {
+      status += game.sent ? ' The link was sent: your move is final.' : ' Until you copy or share the link, you can take your move back.';
+    }
     if (game.conflict) status += ' A link that contradicts this copy was seen (not merged).';
     $('friend-status').textContent = status;
     $('friend-send').hidden = !send;
     $('friend-share').hidden = typeof navigator.share !== 'function';
+    $('friend-takeback').hidden = !this.#canTakeBack();
     const running = !game.end && !outcome;
     $('friend-resign').hidden = !running;
     $('friend-draw').hidden = !running || game.drawOffer?.side === game.you;
@@ -346,7 +492,13 @@ export class LinkPlay {
       const when = new Date(g.updated).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
       button.textContent = `${friend} · ${gameLabel(g.game)} · ${state} · ${movesText(g.moves.length)} · ${when}`;
       if (this.active?.id === g.id) button.setAttribute('aria-current', 'true');
-      li.append(button);
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.className = 'friend-remove';
+      remove.dataset.remove = g.id;
+      remove.textContent = 'Remove';
+      remove.setAttribute('aria-label', `Remove the game with ${friend}`);
+      li.append(button, remove);
       return li;
     }));
   }
@@ -380,8 +532,8 @@ export class LinkPlay {
     const you = /** @type {0 | 1} */ (Number($('friend-side').value));
     /** @type {[string, string]} */
     const names = ['', ''];
-    names[you] = $('friend-you').value.trim().slice(0, 40);
-    names[1 - you] = $('friend-them').value.trim().slice(0, 40);
+    names[you] = cleanName($('friend-you').value);
+    names[1 - you] = cleanName($('friend-them').value);
     const id = newId();
     /** @type {LinkGame} */
     const game = {

@@ -54,3 +54,24 @@ export function makeLayout({ files, ranks, width, maxHeight = Infinity, coordina
     },
   };
 }
+
+/** The least width kept for the prompt and the buttons beside the board (CSS px). */
+export const SIDE_COLUMN = 184;
+/** The height kept under the board for the prompt and two rows of buttons (CSS px at 16 px a rem). */
+export const BELOW_ROOM = 136;
+
+/**
+ * Where the controls go and the layout of the board, for a box `width` wide
+ * whose board may be at most `maxHeight` tall: `controls` is `side` (the
+ * host's or the window's choice) only while the board is no smaller beside
+ * the controls than above them (under the board, `BELOW_ROOM` of the
+ * height is theirs); else `below`.
+ * @param {{files: number, ranks: number, width: number, maxHeight?: number, controls?: string,
+ *   coordinates?: boolean, flipped?: boolean, rem?: number}} box
+ */
+export function fitBoard({ controls = 'below', width, maxHeight = Infinity, rem = 16, ...rest }) {
+  if (controls !== 'side') return { side: false, layout: makeLayout({ ...rest, width, maxHeight }) };
+  const side = makeLayout({ ...rest, width: Math.max(0, width - SIDE_COLUMN * rem / 16), maxHeight });
+  const below = makeLayout({ ...rest, width, maxHeight: maxHeight - BELOW_ROOM * rem / 16 });
+  return side.cell >= below.cell ? { side: true, layout: side } : { side: false, layout: below };
+}

@@ -41,7 +41,7 @@ export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 40
 export const RECORD_ATTRIBUTES = /** @type {const} */ (['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw']);
 /** Attributes about how the game is played and shown. */
 export const VIEW_ATTRIBUTES = /** @type {const} */ ([
-  'ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level',
+  'ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level', 'theme',
 ]);
 /** Whether a change of attribute `name` reloads the game. @param {string} name */
 export const isRecordAttribute = (name) => /** @type {readonly string[]} */ (RECORD_ATTRIBUTES).includes(name);
@@ -79,6 +79,10 @@ export function readOptions(get, sides) {
   else if (sides.includes(aiText)) aiSides = [aiText];
   else if (aiText !== 'none' && aiText !== '') {
     problems.push(`ai="${get('ai')}" is not a side (use ${sides.join(', ')}, both or none)`);
+  }
+  const themeText = get('theme');
+  if (themeText != null && !/^(light|dark|auto|)$/i.test(themeText.trim())) {
+    problems.push(`theme="${themeText}" is not light, dark or auto; following the system's colours`);
   }
   const levelText = get('level');
   let level = 3;

@@ -1,7 +1,7 @@
 // The canvas of one board: its size in device pixels, the layout of the
 // cells on screen, the colours read from the element's styles, and the
 // drawing itself (render.js). It knows nothing of games or rules.
-import { makeLayout, parseCell } from './layout.js';
+import { fitBoard, parseCell } from './layout.js';
 import { drawBoard } from './render.js';
 
 /**
@@ -21,7 +21,7 @@ export class Painter {
   /** @type {CanvasRenderingContext2D} */ #ctx;
   /** The element whose styles hold the colours and the most height. @type {HTMLElement} */ #styled;
   /** The element whose width the board takes. @type {HTMLElement} */ #host;
-  /** @type {ReturnType<typeof makeLayout> | null} */ #layout = null;
+  /** @type {ReturnType<typeof import('./layout.js').makeLayout> | null} */ #layout = null;
 
   /** @param {HTMLCanvasElement} canvas @param {HTMLElement} styled @param {HTMLElement} host */
   constructor(canvas, styled, host) {
@@ -50,8 +50,13 @@ export class Painter {
     const canvas = this.#canvas;
     const width = this.#host.clientWidth || 320;
     // --sowing-max-height lands on .board's max-height; computed, it is in px.
-    const maxHeight = Number.parseFloat(getComputedStyle(this.#styled).maxHeight) || Infinity;
-    const L = makeLayout({ files, ranks, width, maxHeight, coordinates, flipped });
+    const styles = getComputedStyle(this.#styled);
+    const maxHeight = Number.parseFloat(styles.maxHeight) || Infinity;
+    const controls = styles.getPropertyValue('--_controls').trim();
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const { side, layout: L } = fitBoard({ files, ranks, width, maxHeight, controls, coordinates, flipped, rem });
+    // The prompt and the buttons beside the board, or under it.
+    this.#styled.parentElement?.classList.toggle('side', side);
     this.#layout = L;
     // Back the canvas with device pixels so lines and digits stay crisp.
     const dpr = window.devicePixelRatio || 1;

@@ -13,7 +13,7 @@
 //   d   the sender offers a draw at this ply
 
 export const LINK_VERSION = 1;
-/** Longer fragments are refused before any work (a 100-ply game takes under 1,000). */
+/** Longer fragments are refused without any work (a 100-ply game takes under 1,000). */
 export const MAX_LINK = 8192;
 export const MAX_NAME = 40;
 const GAMES = ['intermedium', 'cash-in-hand'];
@@ -36,6 +36,20 @@ const KEYS = new Set(['l', 'id', 'g', 'p', 'r', 'm', 's', 'n0', 'n1', 'e', 'd'])
  */
 
 export const DEFAULT_RULES = Object.freeze({ firstMoveRule: true, quietLimit: 100, repetitionDraw: true });
+
+/** Characters a name may not carry, since they change how the text around
+ * it reads: direction overrides and isolates, zero-width and other invisible
+ * format characters, line and paragraph separators, controls. */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u115f\u1160\u3164\uffa0\u2800]/gu;
+
+/**
+ * A player's name as the page shows it: the characters that could spoof the
+ * text around it removed, runs of spaces made one, at most `MAX_NAME` long.
+ * @param {string} name
+ */
+export function cleanName(name) {
+  return name.replace(HIDDEN, '').replace(/\s+/gu, ' ').trim().slice(0, MAX_NAME);
+}
 
 /** Whether a fragment is a link game (not the plain share link `#p=`). @param {string} hash */
 export const isLinkFragment = (hash) => typeof hash === 'string' && /^#l=/.test(hash);
@@ -105,10 +119,9 @@ export function parseLink(hash) {
   /** @type {[string, string]} */
   const names = ['', ''];
   for (const i of [0, 1]) {
-    const name = (got.get(`n${i}`) ?? '').trim();
-    // eslint-disable-next-line no-control-regex
-    if (name.length > MAX_NAME || /[\u0000-\u001f\u007f]/.test(name)) return { error: 'a player name in it is too long or damaged' };
-    names[i] = name;
+    const raw = got.get(`n${i}`) ?? '';
+    if (raw.length > MAX_NAME) return { error: 'a player name in it is too long or damaged' };
+    names[i] = cleanName(raw);
   }
   const e = got.get('e');
   if (e != null && e !== 'r' && e !== 'a') return { error: 'it ends the game in an unknown way' };

@@ -8,11 +8,22 @@
 // game, the same, newer (it extends the copy), older (the copy extends it),
 // or a contradiction (a different move at a ply both have), which is
 // flagged and never merged.
+//
+// Nothing is ever dropped to make room: the list holds at most `MAX_GAMES`
+// games, and past that a new game is refused until the player removes one.
+// Each game holds at most `MAX_PLIES` plies, which bounds the list's size.
+
+import { cleanName } from './codec.js';
 
 export const LINKS_KEY = 'sowboard.links';
 const VERSION = 1;
 const GAMES = ['intermedium', 'cash-in-hand'];
-const MAX_GAMES = 200;
+export const MAX_GAMES = 200;
+/** The longest game by link kept: 1,000 plies, a thousand links exchanged
+ * (a game between people by link is some tens of moves; the engine's draw
+ * rules end most games far sooner). 200 such games are about 3 M characters,
+ * within every browser's storage for a site. */
+export const MAX_PLIES = 1000;
 
 /**
  * @typedef {import('./codec.js').Rules} Rules
@@ -26,10 +37,11 @@ const MAX_GAMES = 200;
  * @property {[string, string]} names  by side
  * @property {{kind: 'resign', side: 0 | 1} | {kind: 'agree'} | null} end  an end the rules do not decide
  * @property {{ply: number, side: 0 | 1} | null} drawOffer
- * @property {number} updated  when the last move or link arrived or was made (ms since 1970)
+ * @property {number} updated  time of the last move or link, made or received (ms since 1970)
  * @property {0 | 1} toMove  whose turn it is (from the engine)
  * @property {string | null} result  the engine's result in words, null while the game runs
- * @property {boolean} [conflict]  a contradicting link was seen
+ * @property {boolean} [conflict]  a contradicting link arrived
+ * @property {boolean} [sent]  the link of this device's last move is copied or shared (the move is final)
  */
 
 const isRules = (r) => r && typeof r === 'object' && typeof r.firstMoveRule === 'boolean'
@@ -45,7 +57,7 @@ function validGame(g) {
   if (!GAMES.includes(g.game)) fail('game');
   if (typeof g.position !== 'string' || g.position.length > 2000 || !g.position.startsWith(`${g.game} `)) fail('position');
   if (!isRules(g.rules)) fail('rules');
-  if (!Array.isArray(g.moves) || g.moves.length > 100_000 || !g.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
+  if (!Array.isArray(g.moves) || g.moves.length > MAX_PLIES || !g.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
   if (!isSide(g.you)) fail('side');
   if (!Array.isArray(g.names) || g.names.length !== 2 || !g.names.every(isName)) fail('names');
   const end = g.end;
@@ -58,10 +70,11 @@ function validGame(g) {
   return {
     id: g.id, game: g.game, position: g.position,
     rules: { firstMoveRule: g.rules.firstMoveRule, quietLimit: g.rules.quietLimit, repetitionDraw: g.rules.repetitionDraw },
-    moves: [...g.moves], you: g.you, names: [g.names[0], g.names[1]],
+    moves: [...g.moves], you: g.you, names: [cleanName(g.names[0]), cleanName(g.names[1])],
     end: end === null ? null : end.kind === 'agree' ? { kind: 'agree' } : { kind: 'resign', side: end.side },
     drawOffer: offer === null ? null : { ply: offer.ply, side: offer.side },
     updated: g.updated, toMove: g.toMove, result: g.result, ...(g.conflict === true ? { conflict: true } : {}),
+    ...(g.sent === true ? { sent: true } : {}),
   };
 }
 
@@ -102,9 +115,10 @@ export function loadLinks() {
 
 /**
  * Stores one game (replacing the record with its id), reading the list
- * afresh first so that another tab's other games are kept.
+ * afresh first so that another tab's other games are kept. A new game when
+ * the list is full is refused (`full`): no game is ever dropped to make room.
  * @param {LinkGame} game
- * @returns {{ok: true} | {failed: string}}
+ * @returns {{ok: true} | {failed: string, full?: true}}
  */
 export function putLinkGame(game) {
   try {
@@ -112,16 +126,23 @@ export function putLinkGame(game) {
     const { games, error } = parseLinks(text);
     if (error) localStorage.setItem(`${LINKS_KEY}.damaged`, /** @type {string} */ (text)); // kept, never written over
     const rest = games.filter((g) => g.id !== game.id);
-    const next = [validGame(game), ...rest].sort((a, b) => b.updated - a.updated).slice(0, MAX_GAMES);
+    if (rest.length >= MAX_GAMES) return { failed: `the list of games by link is full (${MAX_GAMES} games): remove one first`, full: true };
+    const next = [validGame(game), ...rest].sort((a, b) => b.updated - a.updated);
     localStorage.setItem(LINKS_KEY, JSON.stringify({ version: VERSION, games: next }));
     return { ok: true };
   } catch (err) {
     const name = /** @type {any} */ (err)?.name;
+    if (!(err instanceof DOMException)) return { failed: /** @type {Error} */ (err).message };
     return { failed: name === 'QuotaExceededError' ? 'the browser’s storage is full' : 'this browser does not allow this site to store data' };
   }
 }
 
-/** @param {string} id */
+/** Whether the list has room for one more game. */
+export function linksFull() {
+  return loadLinks().games.length >= MAX_GAMES;
+}
+
+/** Removes one game (the player chose to). @param {string} id */
 export function removeLinkGame(id) {
   try {
     const { games, error } = parseLinks(localStorage.getItem(LINKS_KEY));

@@ -1,0 +1,375 @@
+// Play that feels right: a board that fits every screen, focus you can see,
+// a widget readable on any host page, and the small defects of the core loop.
+// Each test drives the page as a person does (viewports, keys, taps).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, assert, assertEqual } from './lib/harness.mjs';
+import { launch } from './lib/browser.mjs';
+import { boardReady, clickCell, freshApp } from './lib/page.mjs';
+import { serve } from './server.mjs';
+
+const PHONE = { hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** The size of the viewport kinds the board must fit, with the least cell size. */
+const SCREENS = [
+  { name: 'desktop 1280x600', viewport: { width: 1280, height: 600 }, least: 36 },
+  { name: 'desktop 1280x800', viewport: { width: 1280, height: 800 }, least: 36 },
+  { name: 'desktop 1920x1080', viewport: { width: 1920, height: 1080 }, least: 36 },
+  { name: 'desktop 1024x500', viewport: { width: 1024, height: 500 }, least: 32 },
+  { name: 'tablet 768x1024', viewport: { width: 768, height: 1024 }, least: 36, options: PHONE },
+  { name: 'phone 390x844', viewport: { width: 390, height: 844 }, least: 32, options: PHONE },
+  { name: 'phone landscape 844x390', viewport: { width: 844, height: 390 }, least: 32, options: PHONE },
+  { name: 'phone landscape 932x430', viewport: { width: 932, height: 430 }, least: 32, options: PHONE },
+];
+
+/** Runs in the page: installs WCAG 2 contrast helpers as `window.__contrast`:
+ * parse (CSS rgb/rgba), ratio, over (alpha compositing) and backdrop (the
+ * colour behind an element: its own and its ancestors' backgrounds, through
+ * shadow roots to their hosts, over white). */
+const contrastHelpers = () => {
+  /** @param {string} c */
+  const parse = (c) => {
+    const m = /rgba?\(([^)]+)\)/.exec(c);
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  /** @param {{r: number, g: number, b: number}} c */
+  const lum = ({ r, g, b }) => {
+    const f = (/** @type {number} */ v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  /** @param {any} top @param {any} under */
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  /** @param {any} x @param {any} y */
+  const ratio = (x, y) => { const a = lum(x), b = lum(y); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+  /** @param {Element} el */
+  const backdrop = (el) => {
+    const layers = [];
+    for (let e = /** @type {any} */ (el); e; e = e.parentElement ?? e.getRootNode()?.host ?? null) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c && c.a > 0) layers.push(c);
+      if (c && c.a === 1) break;
+    }
+    return layers.reverse().reduce((acc, c) => over(c, acc), { r: 255, g: 255, b: 255, a: 1 });
+  };
+  /** @type {any} */ (window).__contrast = { parse, lum, over, ratio, backdrop };
+};
+const installContrast = (page) => page.evaluate(contrastHelpers);
+
+/** A sample game of `plies` plies of Intermedium, played by the page's engine at level 1. */
+async function longGame(page, plies) {
+  return page.evaluate(async (n) => {
+    const board = /** @type {any} */ (document.querySelector('#board'));
+    const { loadEngine } = await import('./engine.js');
+    const engine = await loadEngine();
+    let best = { start: '', moves: /** @type {string[]} */ ([]) };
+    for (let seed = 1; seed < 40 && best.moves.length < n; seed++) {
+      const g = new engine.Game('intermedium');
+      const moves = [];
+      for (let i = 0; i < n && !g.outcome(); i++) {
+        const m = g.aiMove(1, seed * 1000 + i, 50);
+        if (!m) break;
+        g.play(m);
+        moves.push(m);
+      }
+      if (moves.length > best.moves.length) best = { start: g.startPosition(), moves };
+      g.free();
+    }
+    board.setAttribute('ai', 'none');
+    board.load(best.start, best.moves);
+    return best.moves.length;
+  }, plies);
+}
+
+for (const screen of SCREENS) {
+  test(`play: the board fits ${screen.name} with cells of ${screen.least} px or more, both games`, async (ctx) => {
+    const { context, close } = await launch({ viewport: screen.viewport, ...(screen.options ?? {}) });
+    try {
+      const { page, errors } = await freshApp(context, ctx.url);
+      for (const game of ['intermedium', 'cash-in-hand']) {
+        await page.selectOption('#game', game);
+        await page.click('#new-game');
+        await page.waitForFunction((g) => /** @type {any} */ (document.querySelector('#board')).position?.startsWith(g), game);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const box = await page.evaluate(() => {
+          const board = /** @type {any} */ (document.querySelector('#board'));
+          const a1 = board.cellRect('a1');
+          const canvas = board.shadowRoot.querySelector('canvas').getBoundingClientRect();
+          const prompt = board.shadowRoot.querySelector('.status').getBoundingClientRect();
+          return { cell: a1.width, top: canvas.top, bottom: canvas.bottom, promptBottom: prompt.bottom, pageWidth: document.documentElement.scrollWidth };
+        });
+        const where = `${game} at ${screen.name}: ${JSON.stringify(box)}`;
+        assert(box.cell >= screen.least, `cells of ${box.cell} px, fewer than ${screen.least}: ${where}`);
+        assert(box.bottom <= screen.viewport.height + 1, `the whole board is in view: ${where}`);
+        assert(box.promptBottom <= screen.viewport.height + 1, `the prompt is in view: ${where}`);
+        assert(box.pageWidth <= screen.viewport.width, `no sideways scrolling: ${where}`);
+      }
+      assertEqual(errors, [], 'console errors');
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('play: in analysis on desktop the board stays in view while the side panel scrolls', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const { page, errors } = await freshApp(context, ctx.url);
+    const n = await longGame(page, 90);
+    assert(n >= 60, `a long game: ${n} plies`);
+    await page.click('#analyse');
+    await page.waitForSelector('#analysis:not([hidden])');
+    // The last move of the list, then the page scrolled to its end.
+    const last = page.locator('#moves li button').last();
+    await last.scrollIntoViewIfNeeded();
+    await last.click();
+    await page.mouse.wheel(0, 3000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await new Promise((r) => setTimeout(r, 200));
+    const box = await page.evaluate(() => {
+      const board = /** @type {any} */ (document.querySelector('#board'));
+      const c = board.shadowRoot.querySelector('canvas').getBoundingClientRect();
+      // The panel scrolls, or the move list in it.
+      const scrolls = (/** @type {HTMLElement} */ e) => e.scrollHeight > e.clientHeight + 1;
+      const panel = [...document.querySelectorAll('.panel, .panel .moves')].some((e) => scrolls(/** @type {HTMLElement} */ (e)));
+      return { top: c.top, bottom: c.bottom, page: document.documentElement.scrollHeight, panel };
+    });
+    assert(box.top >= 0 && box.bottom <= 800, `the board is on screen: ${JSON.stringify(box)}`);
+    assert(box.page <= 800 * 1.2, `the page does not grow with the move list: ${JSON.stringify(box)}`);
+    assert(box.panel, `the side panel scrolls on its own: ${JSON.stringify(box)}`);
+    assertEqual(errors, [], 'console errors');
+  } finally {
+    await close();
+  }
+});
+
+/** Runs in the page: what the focused control (in the board's shadow root
+ * too) looks like: its name, the focus ring (outline or box-shadow) and the
+ * contrast of its colour with what is behind it. */
+const focusLook = () => {
+  const c = /** @type {any} */ (window).__contrast;
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body) return null;
+  const cs = getComputedStyle(el);
+  const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-act') ? `[${el.getAttribute('data-act')}]` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}"`;
+  const behind = c.backdrop(el.parentElement ?? el.getRootNode().host);
+  let width = 0, colour = null;
+  if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) { width = parseFloat(cs.outlineWidth); colour = c.parse(cs.outlineColor); }
+  const shadow = /rgba?\([^)]*\)\s+0px\s+0px\s+0px\s+([\d.]+)px/.exec(cs.boxShadow);
+  if (!width && shadow) { width = Number(shadow[1]); colour = c.parse(shadow[0]); }
+  const ratio = colour ? c.ratio(c.over(colour, behind), behind) : 0;
+  return { name, width, ratio: Math.round(ratio * 100) / 100, style: cs.outlineStyle };
+};
+
+for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+  test(`play: every control of the page and the board shows its keyboard focus (${scheme})`, async (ctx) => {
+    const { context, close } = await launch({ viewport: { width: 1280, height: 800 }, colorScheme: scheme });
+    try {
+      const { page, errors } = await freshApp(context, ctx.url);
+      await installContrast(page);
+      // Cash in Hand, a stack chosen: the stepper and Undo step / Cancel move are on show.
+      await page.selectOption('#game', 'cash-in-hand');
+      await page.selectOption('#mode', 'hotseat');
+      await page.click('#new-game');
+      await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
+      await clickCell(page, 'h1', '#board');
+      await page.waitForFunction(() => !(/** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.stepper').hidden));
+      await page.focus('#game');
+      const seen = new Map();
+      for (let i = 0; i < 60; i++) {
+        const look = await page.evaluate(focusLook);
+        if (look && seen.has(look.name)) break;
+        if (look) seen.set(look.name, look);
+        await page.keyboard.press('Tab');
+      }
+      const names = [...seen.keys()].join(', ');
+      for (const want of ['[count-down]', '[count-ok]', '[undo-step]', '[cancel]', 'input', 'select#game', 'button#new-game', 'a#learn']) {
+        assert(names.includes(want), `${want} is reached by Tab: ${names}`);
+      }
+      const bad = [...seen.values()].filter((l) => l.width < 2 || l.ratio < 3);
+      assertEqual(bad, [], 'controls whose focus is not shown (ring under 2 px or under 3:1)');
+      assertEqual(errors, [], 'console errors');
+    } finally {
+      await close();
+    }
+  });
+}
+
+/** A host page: `bg` its background, a board with `attrs`. */
+const hostPage = (widgetUrl, bg, attrs, style = '') => `<!doctype html><html><head><meta charset="utf-8"><title>host</title>
+<link rel="icon" href="data:,"><script type="module" src="${widgetUrl}widget.js"></script>
+<style>body { background: ${bg}; margin: 0; padding: 1rem; } .column { width: 640px; } ${style}</style></head>
+<body><div class="column"><sowing-board id="b" game="intermedium" animation="off" ${attrs}></sowing-board></div></body></html>`;
+
+/** Serves host pages (name -> html) from a third origin; `close` removes them. */
+async function hostPages(pages) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-play-host-'));
+  for (const [name, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, name), html);
+  const server = await serve({ root: dir });
+  return { url: server.url, close: () => { server.server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+/** Runs in the page: the contrast of the board's text (prompt, buttons,
+ * flash, coordinates) with what is behind it. */
+const widgetContrast = () => {
+  const c = /** @type {any} */ (window).__contrast;
+  const board = /** @type {any} */ (document.querySelector('#b'));
+  const root = board.shadowRoot;
+  const out = {};
+  const check = (what, el, colour = getComputedStyle(el).color) => {
+    const bg = c.backdrop(el);
+    out[what] = Math.round(c.ratio(c.over(c.parse(colour), bg), bg) * 100) / 100;
+  };
+  check('prompt', root.querySelector('.prompt'));
+  check('button', root.querySelector('.build button'));
+  const flash = root.querySelector('.flash');
+  flash.hidden = false;
+  check('flash', flash);
+  flash.hidden = true;
+  // The coordinates are drawn in --_coordinates on the widget's background.
+  const probe = document.createElement('span');
+  probe.style.color = getComputedStyle(root.querySelector('.board')).getPropertyValue('--_coordinates');
+  root.querySelector('.board').append(probe);
+  check('coordinates', probe);
+  probe.remove();
+  return out;
+};
+
+test('play: the widget is readable in every theme, on light and dark host pages, whatever the system', async (ctx) => {
+  const failures = [];
+  /** @type {Record<string, string>} */
+  const pages = {};
+  for (const [h, host] of ['#fdf6e3', '#15181d'].entries()) {
+    for (const theme of ['none', 'auto', 'light', 'dark']) {
+      pages[`host${h}-${theme}.html`] = hostPage(ctx.widgetUrl, host, theme === 'none' ? '' : `theme="${theme}"`);
+    }
+  }
+  const hosts = await hostPages(pages);
+  try {
+    for (const scheme of /** @type {const} */ (['light', 'dark'])) {
+      const { context, close } = await launch({ viewport: { width: 900, height: 900 }, colorScheme: scheme });
+      try {
+        const page = await context.newPage();
+        for (const name of Object.keys(pages)) {
+          await page.goto(`${hosts.url}${name}`);
+          await boardReady(page, '#b');
+          await installContrast(page);
+          const ratios = await page.evaluate(widgetContrast);
+          for (const [what, r] of Object.entries(ratios)) {
+            if (r < 4.5) failures.push(`system ${scheme}, ${name}: ${what} ${r}:1`);
+          }
+        }
+      } finally {
+        await close();
+      }
+    }
+  } finally {
+    hosts.close();
+  }
+  assertEqual(failures, [], 'text under 4.5:1');
+});
+
+test('play: theme="dark" and the host\'s --sowing-* colours set the widget\'s colours', async (ctx) => {
+  const hosts = await hostPages({ 'dark.html': hostPage(ctx.widgetUrl, '#ffffff', 'theme="dark"', '#b { --sowing-text: rgb(250, 240, 200); }') });
+  const { context, close } = await launch({ viewport: { width: 900, height: 900 }, colorScheme: 'light' });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${hosts.url}dark.html`);
+    await boardReady(page, '#b');
+    const look = await page.evaluate(() => {
+      const board = /** @type {any} */ (document.querySelector('#b'));
+      const cs = getComputedStyle(board);
+      return { color: cs.color, background: cs.backgroundColor, scheme: cs.colorScheme };
+    });
+    assertEqual(look.color, 'rgb(250, 240, 200)', 'the host\'s text colour');
+    assertEqual(look.background, 'rgb(31, 36, 43)', 'the dark theme\'s background');
+    assertEqual(look.scheme, 'dark', 'the dark theme\'s colour scheme');
+  } finally {
+    await close();
+    hosts.close();
+  }
+});
+
+test('play: the widget caps its height by default (a 640 px column in a 1280x800 window)', async (ctx) => {
+  const hosts = await hostPages({ 'cap.html': hostPage(ctx.widgetUrl, '#ffffff', '') });
+  const { context, close } = await launch({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${hosts.url}cap.html`);
+    await boardReady(page, '#b');
+    const h = await page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#b')).getBoundingClientRect().height);
+    assert(h <= 800, `the widget is ${h} px tall in an 800 px window`);
+  } finally {
+    await close();
+    hosts.close();
+  }
+});
+
+test('play: embed.html fits a phone (its event log wraps)', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 390, height: 844 }, ...PHONE });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${ctx.url}embed.html`);
+    await boardReady(page, '#live');
+    await page.waitForFunction(() => /** @type {HTMLElement} */ (document.getElementById('log')).childElementCount >= 2);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert(width <= 390, `embed.html is ${width} px wide on a 390 px phone`);
+  } finally {
+    await close();
+  }
+});
+
+/** Runs in the page: selects whose longest option does not fit. */
+const truncatedSelects = () => {
+  const ctx2d = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
+  const out = [];
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll('.panel select'))) {
+    if (!select.offsetParent) continue;
+    const cs = getComputedStyle(select);
+    ctx2d.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const widest = Math.max(...[...select.options].map((o) => ctx2d.measureText(o.textContent ?? '').width));
+    // The text, the padding and the arrow (about 20 px) must fit.
+    const room = select.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+    if (widest > room) out.push(`${select.id}: ${Math.round(widest)} px of text in ${Math.round(room)} px`);
+  }
+  return out;
+};
+
+for (const [name, viewport, options] of /** @type {const} */ ([['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, PHONE]])) {
+  test(`play: the menus show their whole labels (${name})`, async (ctx) => {
+    const { context, close } = await launch({ viewport, ...options });
+    try {
+      const { page } = await freshApp(context, ctx.url);
+      for (const game of ['intermedium', 'cash-in-hand']) {
+        await page.selectOption('#game', game);
+        assertEqual(await page.evaluate(truncatedSelects), [], `menus cut short (${game})`);
+      }
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('play: a plain list of moves, with no position line, is imported from the standard start', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.click('#export');
+  await page.fill('#game-text', 'a4-b5-a6-b7-a8\na7-b6-c5-d4-e3\n');
+  await page.click('#import');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 2);
+  assertEqual(await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).moves), ['a4-b5-a6-b7-a8', 'a7-b6-c5-d4-e3'], 'the moves');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: a step to a cell farther along the diagonal says it is not next to the last', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await clickCell(page, 'a4', '#board');
+  await clickCell(page, 'c6', '#board');
+  const flash = await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash').textContent);
+  assert(/c6 is not next to a4/.test(flash) && !/is not diagonal/.test(flash), `the reason: ${flash}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
