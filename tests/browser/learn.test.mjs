@@ -5,7 +5,7 @@
 // phone go to the artifacts.
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { watchErrors } from './lib/browser.mjs';
-import { clickCell, dragCells, setCount } from './lib/page.mjs';
+import { clickCell, dragCells, freshApp, openLink, setCount } from './lib/page.mjs';
 
 /** The Learn page in a fresh page (empty storage), at `hash`. */
 async function open(context, url, hash = '', viewport = null) {
@@ -383,6 +383,42 @@ test('56: themes: the puzzles filtered by kind, each theme with its count; a the
   await page.selectOption('#puzzle-theme', 'only-defence');
   await page.waitForFunction(() => / threatens to take all your stones/.test(document.querySelector('#puzzle-goal').textContent));
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-themes-desktop.png` });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('56: your mistakes as puzzles: a reviewed game’s blunder is saved, played from Learn, and judged by the engine’s review (a different winning move is right)', async (ctx) => {
+  // A city in one (intermedium-360baefb15) where Blue played b7-a6-b5-a4 instead, in a two-player game.
+  const position = 'intermedium 0,0,1,0,1,0,0/0,1,0,3,0,0,0/1,0,1,0,1,2,0/0,3,0,0,1,0,2/1,0,0,1,0,2,0/0,0,1,0,1,1,1/1,0,0,0,0,0,0/0,0,0,2,0,1,0/0,0,2,0,0,0,0/0,1,0,0,0,0,0 blue 0 19';
+  const { page: app, errors: appErrors } = await freshApp(ctx.context, ctx.url);
+  await openLink(app, `${ctx.url}#${new URLSearchParams({ p: position, m: 'b7-a6-b5-a4' })}`, { mode: 'hotseat' });
+  await app.click('#analyse');
+  await app.click('#review-start');
+  await app.waitForFunction(() => /saved as a puzzle/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 60_000 });
+  const saved = await app.evaluate(() => JSON.parse(localStorage.getItem('sowboard-mistakes-v1')));
+  assertEqual(saved.map((m) => [m.position, m.played, m.solutions.length]), [[position, 'b7-a6-b5-a4', 1]], 'the blunder, from the position before it');
+  assertEqual(appErrors, [], 'console errors on the game page');
+  await app.close();
+  // The Learn page, same storage: the theme "Your mistakes" holds it.
+  const page = await ctx.context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(`${ctx.url}learn.html#puzzles`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#puzzle-theme option')].some((o) => o.textContent === 'Your mistakes (1)'));
+  await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
+  await page.selectOption('#puzzle-theme', 'mine');
+  await page.waitForFunction(() => /From your game \(move 1\)/.test(document.querySelector('#puzzle-where').textContent));
+  assert(/you played b7-a6-b5-a4 here, a blunder/.test(await text(page, '#puzzle-goal')), await text(page, '#puzzle-goal'));
+  const rating = await text(page, '#puzzle-rating');
+  // Another losing move: the engine's review classes it, and it is refused.
+  await dragCells(page, 'b7-a6-b5-c4'.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#puzzle-feedback').classList.contains('wrong'), null, { timeout: 60_000 });
+  assert(/classes b7-a6-b5-c4 as a blunder/.test(await text(page, '#puzzle-feedback')), await text(page, '#puzzle-feedback'));
+  await page.waitForFunction((p) => document.querySelector('#board').position === p, position);
+  // A winning move that is not the review's own choice: the review classes it best, so it is right.
+  await dragCells(page, 'b7-a8-b9-a10'.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent), null, { timeout: 60_000 });
+  assertEqual(await text(page, '#puzzle-rating'), rating, 'your own mistakes do not move the puzzle rating');
+  await page.screenshot({ path: `${ctx.artifacts}/learn-mistakes-desktop.png` });
   assertEqual(errors, [], 'console errors');
   await page.close();
 });

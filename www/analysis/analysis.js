@@ -40,10 +40,12 @@ export function scoreWords(s) {
 }
 
 /**
- * @param {{board: SowingBoard, onExit: () => void, onEnter?: () => void}} hooks
+ * @param {{board: SowingBoard, onExit: () => void, onEnter?: () => void,
+ *   onReviewed?: (review: {position: string, moves: string[], plies: ReviewedMove[], rules: object}) => void}} hooks
  *   onExit: put the page's own settings (the AI's side) back on the board.
+ *   onReviewed: a finished review, for the page to keep what it needs.
  */
-export function initAnalysis({ board, onExit, onEnter }) {
+export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   const client = new AnalysisClient();
   const reviewClient = new AnalysisClient();
   let on = false;
@@ -262,6 +264,7 @@ export function initAnalysis({ board, onExit, onEnter }) {
       if (plies) {
         reviewed = { key, plies };
         renderReview();
+        onReviewed?.({ position, moves, plies, rules: rules() });
       } else {
         $('review-note').textContent = 'Review stopped.';
       }

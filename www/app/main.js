@@ -12,7 +12,8 @@ import { endText, gameLabel, movesText, plainError } from './words.js';
 import { LinkPlay } from './link-play.js';
 import { registerServiceWorker } from './update.js';
 import { setRuleAttributes } from '../board/options.js';
-import { createSettings, currentGame } from './settings.js';
+import { aiFor, createSettings, currentGame } from './settings.js';
+import { rememberMistakes } from '../learn/mistakes.js';
 import { createPersistence } from './persistence.js';
 import { createSharing } from './sharing.js';
 import { createHistory } from './history-ui.js';
@@ -136,7 +137,14 @@ $('setup').addEventListener('submit', (e) => {
 });
 $('game').addEventListener('change', () => { if ($('game').value !== currentGame(board)) newGame($('game').value); });
 
-analysis = initAnalysis({ board, onExit: settings.apply });
+// A reviewed game's blunders by the player become puzzles on the Learn page.
+const playerSides = () => { const ai = aiFor(settings.values, board.sides); return board.sides.filter((s) => s !== ai && ai !== 'both'); };
+analysis = initAnalysis({
+  board, onExit: settings.apply,
+  onReviewed: (review) => rememberMistakes(review, playerSides()).then((n) => {
+    if (n) notice(`${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`);
+  }, () => { /* nothing saved; the review is shown all the same */ }),
+});
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));

@@ -8,6 +8,8 @@
 import { answerGroups, judgePuzzleMove, otherAnswersText, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
 import { describeResult, tryMove } from './judge.js';
 import { nearest, puzzleRating, ratedAfter, themeLabel, themesOf } from './rating.js';
+import { judgeMistake, loadMistakes } from './mistakes.js';
+import { AnalysisClient } from '../analysis/client.js';
 import { $ } from '../dom.js';
 
 /**
@@ -62,14 +64,28 @@ export class Puzzles {
     });
   }
 
-  /** The puzzles of the chosen game and theme, in file order. */
+  /** The worker that reviews an answer to one of the player's mistakes. */
+  #reviewer = /** @type {AnalysisClient | null} */ (null);
+  /** An answer to a mistake is with the engine: the board waits. */
+  #checking = false;
+
+  /** The puzzles of the chosen game and theme, in file order (the player's mistakes newest first). */
   #list() {
+    if (this.#theme === 'mine') return loadMistakes().filter((m) => m.game === this.#game);
     const all = this.#files[this.#game] ?? [];
     return this.#theme === 'all' ? all : all.filter((p) => themesOf(p).includes(this.#theme));
   }
 
   /** The score of the game on show: streak, best, rating. */
   get #score() { return this.progress.games[this.#game]; }
+
+  /** The next puzzle of `list` after `current`: rated nearest the player, or the newest unsolved mistake. */
+  #next(/** @type {Puzzle[]} */ list, /** @type {Puzzle | null} */ current) {
+    if (this.#theme === 'mine') {
+      return list.find((p) => p !== current && !this.progress.solved.includes(p.id)) ?? list.find((p) => p !== current) ?? list[0] ?? null;
+    }
+    return nearest(list, (p) => this.#ratingOf(p), this.#score.rating, this.progress.solved, current);
+  }
 
   #ratingOf(/** @type {Puzzle} */ p) {
     let r = this.#ratings.get(p.id);
@@ -84,8 +100,10 @@ export class Puzzles {
     const counts = new Map();
     for (const p of all) for (const t of themesOf(p)) counts.set(t, (counts.get(t) ?? 0) + 1);
     const menu = /** @type {HTMLSelectElement} */ ($('puzzle-theme'));
+    const mine = loadMistakes().filter((m) => m.game === this.#game).length;
     menu.replaceChildren(new Option(`All (${all.length})`, 'all'),
-      ...[...counts].map(([t, n]) => new Option(`${themeLabel(t, this.#game)} (${n})`, t)));
+      ...[...counts].map(([t, n]) => new Option(`${themeLabel(t, this.#game)} (${n})`, t)),
+      ...(mine || this.#theme === 'mine' ? [new Option(`Your mistakes (${mine})`, 'mine')] : []));
     menu.value = this.#theme;
   }
 
@@ -112,7 +130,7 @@ export class Puzzles {
     const wanted = list.find((p) => p.id === this.wanted);
     this.wanted = null;
     this.#failedThis = false;
-    this.#puzzle = wanted ?? nearest(list, (p) => this.#ratingOf(p), this.#score.rating, this.progress.solved, null);
+    this.#puzzle = wanted ?? this.#next(list, null);
     this.#show();
   }
 
@@ -131,7 +149,7 @@ export class Puzzles {
    */
   #rate(/** @type {boolean} */ solved) {
     const p = /** @type {Puzzle} */ (this.#puzzle);
-    if (this.progress.rated.includes(p.id)) return '';
+    if (this.progress.rated.includes(p.id) || 'mine' in p) return '';
     const s = this.#score;
     const next = ratedAfter(s.rating, this.#ratingOf(p), solved, s.played);
     const change = next - s.rating;
@@ -155,7 +173,8 @@ export class Puzzles {
     if (!p) { $('puzzle-goal').textContent = 'No puzzles here.'; return; }
     const side = solverSide(this.Game, p);
     const source = p.id.startsWith('cash-setup-') ? ' · a set-up position' : '';
-    $('puzzle-where').textContent = `Puzzle rated ${this.#ratingOf(p)}${source} · you play ${cap(side)}`;
+    const what = 'mine' in p ? `From your game (move ${/** @type {any} */ (p).ply})` : `Puzzle rated ${this.#ratingOf(p)}${source}`;
+    $('puzzle-where').textContent = `${what} · you play ${cap(side)}`;
     $('puzzle-goal').textContent = p.goal;
     $('puzzle-goal').dataset.id = p.id;
     this.#feedback(solverMoves(p) > 1 ? `${cap(side)} to move. After your move the reply is played for you.` : `${cap(side)} to move.`, '');
@@ -168,25 +187,16 @@ export class Puzzles {
 
   #answer(/** @type {string} */ move) {
     const p = this.#puzzle;
-    if (!p || this.#done) return;
+    if (!p || this.#done || this.#checking) return;
     const first = this.#played.length === 0;
     const before = this.#played.slice();
     this.#played.push(move);
+    if (first && 'mine' in p) { this.#answerMistake(/** @type {import('./mistakes.js').Mistake} */ (p), move); return; }
     const right = first ? judgePuzzleMove(this.Game, p, move).right : solvedByWin(this.Game, p, this.#played);
     if (!right) {
       const at = before.length ? positionAfter(this.Game, p.position, before) : p.position;
       const what = tryMove(this.Game, at, move);
-      this.#failedThis = true;
-      this.#score.streak = 0;
-      const change = this.#rate(false);
-      if (!this.progress.failed.includes(p.id)) this.progress.failed.push(p.id);
-      this.save();
-      this.#stats(change);
-      this.#feedback(`✗ Not the best: ${what.legal ? describeResult(what) : ''} Try again, or show the solution.`, 'wrong');
-      this.#timer = window.setTimeout(() => {
-        this.#played = before;
-        this.board.load(p.position, before);
-      }, RETRY_MS);
+      this.#wrong(p, before, `✗ Not the best: ${what.legal ? describeResult(what) : ''} Try again, or show the solution.`);
       return;
     }
     const wins = this.#played.length + 1 >= p.line.length || solvedByWin(this.Game, p, this.#played);
@@ -200,6 +210,49 @@ export class Puzzles {
       try { this.board.play(reply); } catch { this.#own.pop(); }
       this.#feedback(`✓ Right. The reply was ${reply}: now finish it.`, 'right');
     }, REPLY_MS);
+  }
+
+  /**
+   * An answer to one of the player's mistakes: the review's better move is
+   * right at once; another is reviewed by the engine in its worker.
+   * @param {import('./mistakes.js').Mistake} p @param {string} move
+   */
+  async #answerMistake(p, move) {
+    const same = judgePuzzleMove(this.Game, p, move).right;
+    if (!same) this.#feedback('The engine is reviewing your move…', '');
+    this.#checking = true;
+    this.#reviewer ??= new AnalysisClient();
+    const reviewer = this.#reviewer;
+    let verdict;
+    try {
+      verdict = await judgeMistake((position, moves) => reviewer.run({ type: 'review', position, moves }, () => {}), p, move, same);
+    } catch (err) {
+      this.#checking = false;
+      this.#feedback(`The engine could not review the move (${/** @type {Error} */ (err).message}). Try again.`, 'wrong');
+      this.#played = [];
+      this.board.load(p.position, []);
+      return;
+    }
+    this.#checking = false;
+    if (this.#puzzle !== p) return;
+    if (verdict.right) { this.#solved(); return; }
+    const article = /^[aeiou]/.test(verdict.class) ? 'an' : 'a';
+    this.#wrong(p, [], `✗ The engine classes ${move} as ${article} ${verdict.class} here too. Try again, or show the solution.`);
+  }
+
+  /** A wrong answer: the streak ends, the position (after the moves `kept`) comes back for a retry. @param {Puzzle} p @param {string[]} kept @param {string} text */
+  #wrong(p, kept, text) {
+    this.#failedThis = true;
+    this.#score.streak = 0;
+    const change = this.#rate(false);
+    if (!this.progress.failed.includes(p.id)) this.progress.failed.push(p.id);
+    this.save();
+    this.#stats(change);
+    this.#feedback(text, 'wrong');
+    this.#timer = window.setTimeout(() => {
+      this.#played = kept;
+      this.board.load(p.position, kept);
+    }, RETRY_MS);
   }
 
   #solved() {
@@ -254,7 +307,7 @@ export class Puzzles {
     const list = this.#list();
     if (!this.#puzzle || !list.length) return;
     this.#failedThis = false;
-    this.#puzzle = nearest(list, (p) => this.#ratingOf(p), this.#score.rating, this.progress.solved, this.#puzzle);
+    this.#puzzle = this.#next(list, this.#puzzle);
     this.#show();
   }
 }
