@@ -445,6 +445,40 @@ test('hostile: Game undo and redo with nothing to do return false and change not
   await page.close();
 });
 
+test('hostile: viewPly = NaN shows the live game and the board plays on; a 3,500-stone position attribute is refused with its reason', async (ctx) => {
+  const { page, watch } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
+  const result = await page.evaluate(async () => {
+    await import('/widget.js');
+    const make = async (attrs) => {
+      const board = /** @type {any} */ (document.createElement('sowing-board'));
+      const events = [];
+      for (const type of ['error', 'move']) board.addEventListener(type, (e) => events.push([type, e.detail.code ?? e.detail.move, e.detail.message]));
+      for (const [k, v] of Object.entries(attrs)) board.setAttribute(k, v);
+      document.body.append(board);
+      await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
+      return { board, events };
+    };
+    const { board, events } = await make({ game: 'intermedium', animation: 'off' });
+    board.play('a4-b5-a6-b7-a8');
+    board.viewPly = NaN;
+    const view = board.viewPly;
+    board.play('a7-b6-a5-b4-a3');
+    const undone = board.undo();
+    const fifties = Array.from({ length: 10 }, () => Array(7).fill(50).join(',')).join('/');
+    const t = performance.now();
+    const tall = await make({ game: 'intermedium', analysis: '', animation: 'off', position: `intermedium ${fifties} blue 0 5` });
+    return { view, moves: board.moves, undone, events, tallEvents: tall.events, tallMs: performance.now() - t, tallPosition: tall.board.position };
+  });
+  assertEqual(result.view, null, 'NaN shows the live game');
+  assertEqual([result.moves, result.undone], [['a4-b5-a6-b7-a8'], true], 'play and undo work after it');
+  assertEqual(result.events.filter((e) => e[0] === 'move').map((e) => e[1]), ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'each move sent its event');
+  const refused = result.tallEvents.find((e) => e[0] === 'error');
+  assert(refused && refused[1] === 'too-many-stones' && /3500 stones/.test(refused[2]), JSON.stringify(result.tallEvents));
+  assert(!/ 50,50,50/.test(result.tallPosition ?? ''), `the board does not hold the refused position: ${result.tallPosition}`);
+  await audit(page, watch, 'viewPly and a tall position');
+  await page.close();
+});
+
 test('hostile: served with the headers of docs/deploying.md, the app loads and plays with no violation, and refuses framing', async (ctx) => {
   const { SITE_CSP } = await import('./server.mjs');
   const deployed = await serve({ root, site: true });
