@@ -13,7 +13,7 @@ seconds="${1:-600}"
 shift || true
 command -v cargo-fuzz >/dev/null || cargo install --locked cargo-fuzz
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps record_text game_api move_code)
+[ ${#targets[@]} -gt 0 ] || targets=(position_text move_text builder_steps builder_tall record_text game_api move_code)
 for t in "${targets[@]}"; do
   echo "== fuzzing $t for $seconds s"
   # Start from the hand-written seeds (valid inputs the fuzzer mutates).
@@ -25,7 +25,7 @@ for t in "${targets[@]}"; do
   # hooks (70% of builder_steps' profile): built without it, in a target
   # directory of their own so that neither build undoes the other.
   case "$t" in
-    builder_steps|game_api|move_code)
+    builder_steps|builder_tall|game_api|move_code)
       dir=tests/fuzz/target/no-cmp
       flavour=(--no-trace-compares --target-dir "$dir") ;;
     *)

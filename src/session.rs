@@ -296,7 +296,7 @@ mod tests {
 
     /// Undo and redo with nothing to take back or replay answer false and
     /// change nothing, not even a move being built: on a fresh game, and
-    /// after the only ply was taken back (then only redo works, once).
+    /// after the only ply is taken back (then only redo works, once).
     #[test]
     fn undo_and_redo_with_nothing_to_do_change_nothing() {
         for (game, mv) in [

@@ -14,7 +14,7 @@
 //! states and answers "no" past them, so a "yes" is always a path found: the
 //! builder never offers a step it cannot complete. (Its search from a state
 //! is the part of its parent's search below that state, so a step offered
-//! because a path was found has that path's next step offered in turn.)
+//! for a path it found has that path's next step offered in turn.)
 
 use super::movegen::own_stacks;
 use super::sowing::{effect, overflow_risk, Drops};
@@ -31,8 +31,8 @@ pub(crate) struct Partial<'a> {
     pub drops: &'a Drops,
 }
 
-/// States the overflow search visits before it answers "no".
-const OVERFLOW_SEARCH_BUDGET: usize = 200_000;
+/// The most states the overflow search visits; past them it answers "no".
+const OVERFLOW_SEARCH_BUDGET: usize = 20_000;
 
 pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> bool {
     let n = pos.board.get(p.origin) as u16;

@@ -27,8 +27,8 @@ pub(crate) struct Attacker<'a> {
     stacks: Vec<(Cell, u8)>,
     /// The tallest stack of the mover's colour (for the overflow check).
     tallest: u8,
-    /// Work left (walk states and generated moves) before every answer is
-    /// "no" and `out_of_work` is set; unbounded for the AI, which charges the
+    /// Work left (walk states and generated moves); once it runs out every
+    /// answer is "no" and `out_of_work` is set; unbounded for the AI, which charges the
     /// walk's work to its node budget instead (`walk_work`).
     budget: StdCell<u64>,
     out_of_work: StdCell<bool>,

@@ -405,6 +405,114 @@ test('hostile: old, corrupt, illegal and markup-filled saves are reported, refus
 
 // ---- 5. the wasm boundary in the browser ------------------------------------------------
 
+test('hostile: Game undo and redo with nothing to do return false and change nothing; a throwing rules getter and a 255-stone board are refused with codes', async (ctx) => {
+  const { page } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
+  const result = await page.evaluate(async () => {
+    const wasm = await import('/pkg/sowboard.js');
+    await wasm.default();
+    const { Game } = wasm;
+    const snap = (g) => JSON.stringify([g.position(), g.moves(), g.build(), g.canRedo(), g.ply]);
+    const out = [];
+    for (const [game, move] of [['intermedium', 'a4-b5-a6-b7-a8'], ['cash-in-hand', 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5']]) {
+      const g = new Game(game);
+      g.selectOrigin(g.build().origins[0]); // a move being built must survive too
+      const fresh = snap(g);
+      out.push([game, 'fresh', g.undo(), snap(g) === fresh, g.redo(), snap(g) === fresh]);
+      g.cancel();
+      g.play(move);
+      out.push([game, 'the only ply undone', g.undo()]);
+      const undone = snap(g);
+      out.push([game, 'then', g.undo(), snap(g) === undone, g.redo(), g.moves().length, g.redo()]);
+      g.free();
+    }
+    const code = (f) => { try { f(); return 'no error'; } catch (e) { return `${e.code}: ${e.message}`; } };
+    const all = (n, files, ranks) => Array.from({ length: ranks }, () => Array(files).fill(n).join(',')).join('/');
+    out.push(code(() => new Game('intermedium', { get firstMoveRule() { throw new Error('getter'); } })));
+    out.push(code(() => Game.load(`intermedium ${all(255, 7, 10)} blue 0 5`)));
+    out.push(code(() => Game.load(`cash-in-hand ${all(50, 8, 8)} white 0 5`)));
+    return out;
+  });
+  for (const game of ['intermedium', 'cash-in-hand']) {
+    const rows = result.filter((r) => r[0] === game);
+    assertEqual(rows[0], [game, 'fresh', false, true, false, true], `${game}: undo and redo on a fresh game`);
+    assertEqual(rows[1], [game, 'the only ply undone', true], `${game}: the ply is taken back`);
+    assertEqual(rows[2], [game, 'then', false, true, true, 1, false], `${game}: undo has nothing more; redo once`);
+  }
+  const [getter, tall, fifties] = result.slice(-3);
+  assert(/^bad-argument: rule options cannot be read: reading firstMoveRule threw/.test(getter), getter);
+  assert(/^too-many-stones: .*holds 17850 stones; a game here may hold at most 255/.test(tall), tall);
+  assert(/^too-many-stones: .*holds 3200 stones/.test(fifties), fifties);
+  await page.close();
+});
+
+test('hostile: viewPly = NaN shows the live game and the board plays on; a 3,500-stone position attribute is refused with its reason', async (ctx) => {
+  const { page, watch } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
+  const result = await page.evaluate(async () => {
+    await import('/widget.js');
+    const make = async (attrs) => {
+      const board = /** @type {any} */ (document.createElement('sowing-board'));
+      const events = [];
+      for (const type of ['error', 'move']) board.addEventListener(type, (e) => events.push([type, e.detail.code ?? e.detail.move, e.detail.message]));
+      for (const [k, v] of Object.entries(attrs)) board.setAttribute(k, v);
+      document.body.append(board);
+      await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
+      return { board, events };
+    };
+    const { board, events } = await make({ game: 'intermedium', animation: 'off' });
+    board.play('a4-b5-a6-b7-a8');
+    board.viewPly = NaN;
+    const view = board.viewPly;
+    board.play('a7-b6-a5-b4-a3');
+    const undone = board.undo();
+    const fifties = Array.from({ length: 10 }, () => Array(7).fill(50).join(',')).join('/');
+    const t = performance.now();
+    const tall = await make({ game: 'intermedium', analysis: '', animation: 'off', position: `intermedium ${fifties} blue 0 5` });
+    return { view, moves: board.moves, undone, events, tallEvents: tall.events, tallMs: performance.now() - t, tallPosition: tall.board.position };
+  });
+  assertEqual(result.view, null, 'NaN shows the live game');
+  assertEqual([result.moves, result.undone], [['a4-b5-a6-b7-a8'], true], 'play and undo work after it');
+  assertEqual(result.events.filter((e) => e[0] === 'move').map((e) => e[1]), ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'each move sent its event');
+  const refused = result.tallEvents.find((e) => e[0] === 'error');
+  assert(refused && refused[1] === 'too-many-stones' && /3500 stones/.test(refused[2]), JSON.stringify(result.tallEvents));
+  assert(!/ 50,50,50/.test(result.tallPosition ?? ''), `the board does not hold the refused position: ${result.tallPosition}`);
+  await audit(page, watch, 'viewPly and a tall position');
+  await page.close();
+});
+
+test('hostile: served with the headers of docs/deploying.md, the app loads and plays with no violation, and refuses framing', async (ctx) => {
+  const { SITE_CSP } = await import('./server.mjs');
+  const deployed = await serve({ root, site: true });
+  deployed.server.unref();
+  try {
+    const { page, watch } = await openPage(ctx, deployed.url);
+    await appReady(page);
+    const headers = await page.evaluate(async () => Object.fromEntries((await fetch(location.href)).headers));
+    assertEqual(headers['content-security-policy'], SITE_CSP, 'the CSP header');
+    for (const directive of ["frame-ancestors 'self'", "base-uri 'none'", "form-action 'self'"]) assert(SITE_CSP.includes(directive), directive);
+    assertEqual([headers['x-content-type-options'], headers['referrer-policy'], headers['cache-control']], ['nosniff', 'no-referrer', 'no-cache'], 'the other headers');
+    const wasmType = await page.evaluate(async () => (await fetch('pkg/sowboard_bg.wasm')).headers.get('content-type'));
+    assertEqual(wasmType, 'application/wasm', 'the .wasm MIME type');
+    await stillPlayable(page, 'deployed');
+    await audit(page, watch, 'deployed');
+    // A page frames the app: refused with the headers; shown without them
+    // (the same check on the origin without frame-ancestors, so that it can fail).
+    const framer = await ctx.context.newPage();
+    const framedShows = async (url) => {
+      await framer.setContent(`<iframe src="${url}"></iframe>`);
+      const child = framer.frames().find((f) => f !== framer.mainFrame());
+      await child?.waitForLoadState('load').catch(() => {});
+      await framer.waitForTimeout(500);
+      return child ? child.evaluate(() => !!document.querySelector('#board')).catch(() => false) : false;
+    };
+    assertEqual(await framedShows(site.url), true, 'without frame-ancestors the app shows in a frame');
+    assertEqual(await framedShows(deployed.url), false, 'with the headers it does not');
+    await framer.close();
+    await page.close();
+  } finally {
+    deployed.server.close();
+  }
+});
+
 test('hostile: every wasm export called with junk throws a coded Error or returns, never traps, changes nothing', async (ctx) => {
   // The exported methods as the declaration file lists them: the page must find exactly these.
   const dts = fs.readFileSync(path.join(www, 'pkg/sowboard.d.ts'), 'utf8');

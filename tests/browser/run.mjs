@@ -48,6 +48,7 @@ await import('./embed.test.mjs');
 await import('./hostile.test.mjs');
 await import('./storage.test.mjs');
 await import('./link-play.test.mjs');
+await import('./leak.test.mjs');
 await import('./analysis.test.mjs');
 await import('./learn.test.mjs');
 await import('./install.test.mjs');

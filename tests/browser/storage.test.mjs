@@ -180,3 +180,27 @@ test('storage: the notice and the tab question on a phone (390x844)', async (ctx
     await b.screenshot({ path: `${ctx.artifacts}/storage-tabs-phone.png` });
   }, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 });
+
+test('storage: a save the page cannot read is kept aside, never deleted; the other-tab question focuses keeping this tab’s game', async (ctx) => {
+  for (const text of ['{"version":2,"game":"intermedium"}', '{"version":1,"game":"intermedium","levels":9}', 'not json']) {
+    await inBrowser(async (context) => {
+      const seed = `if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); localStorage.setItem('sowboard.save', ${JSON.stringify(text)}); }`;
+      const { page, errors } = await openApp(ctx, context, seed);
+      await page.waitForSelector('#notice:not([hidden])', SOON);
+      const said = await page.textContent('#notice');
+      assert(/not restored: .*kept aside/.test(said), said);
+      assertEqual(await page.evaluate(() => localStorage.getItem('sowboard.save.damaged')), text, 'kept aside as it was');
+      assertEqual(errors, [], 'no console errors');
+    });
+  }
+  await inBrowser(async (context) => {
+    const { page: a } = await openApp(ctx, context);
+    await twoPlayers(a);
+    const { page: b } = await openApp(ctx, context);
+    await play(a, FIRST);
+    await b.waitForSelector('#tab-dialog[open]', SOON);
+    assertEqual(await b.evaluate(() => document.activeElement?.id), 'tab-keep', 'the safe choice has the focus');
+    await b.keyboard.press('Enter');
+    await waitStored(b, []); // Enter kept this tab's game (saved over the other's)
+  });
+});

@@ -17,6 +17,7 @@ mod intermedium_properties;
 mod intermedium_reference;
 mod intermedium_rules;
 mod intermedium_support;
+mod move_code_cut;
 mod notation_junk;
 mod perft_golden;
 mod perft_support;

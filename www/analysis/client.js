@@ -48,6 +48,14 @@ export class AnalysisClient {
     current.resolve(null);
   }
 
+  /** Stops the worker, busy or idle (its board left the page); a request
+   * under way resolves to null. A later `run` starts a fresh worker. */
+  dispose() {
+    this.cancel();
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+
   /** @param {any} data */
   #message(data) {
     const current = this.#current;

@@ -4,7 +4,7 @@
 // link are kept in their own list (link-play.js), never over this save.
 import { $ } from '../dom.js';
 import { readRules, setRuleAttributes } from '../board/options.js';
-import { KEY, clearSave, loadSave, parseSave, saveGame, stampOf } from './save.js';
+import { KEY, loadSave, parseSave, saveGame, setAsideSave, stampOf } from './save.js';
 import { DEFAULT_SETTINGS, currentGame } from './settings.js';
 import { gameLabel, movesText, plainError } from './words.js';
 
@@ -116,14 +116,15 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
       settings.set({ mode, side, level, animation });
     }
     if (saved.error) {
-      clearSave();
+      // loadSave kept the unreadable save aside (never deleted).
       stamp = null;
-      notice(`Your saved game was not restored: ${saved.error}. A new game has started.`);
+      notice(`Your saved game was not restored: ${saved.error}. It was kept aside in this browser, and a new game has started.`);
     }
     settings.apply();
     if (saved.state && !loadGame(saved.state, 'Your saved game')) {
-      // Refused as a whole: its settings go too, never half of a save.
-      clearSave();
+      // Refused as a whole: its settings go too, never half of a save; the
+      // save itself is kept aside.
+      setAsideSave();
       stamp = null;
       settings.set(DEFAULT_SETTINGS);
       settings.apply();

@@ -4,7 +4,7 @@
 //
 // Several tabs share the one save. Each record carries a stamp: the tab that
 // wrote it and a save counter. A tab writes only over the record it last
-// wrote or read (same stamp); anything else was written by another tab since,
+// wrote or read (same stamp); anything else is another tab's newer write,
 // and `saveGame` says so instead of overwriting it.
 
 import { LEVELS } from '../board/options.js';
@@ -17,14 +17,14 @@ const GAMES = ['intermedium', 'cash-in-hand'];
  * same players, but for two in Cash in Hand: its old level 4 (the top search
  * on 20 000 nodes) lies between today's 5 and 6, nearer 5, and its old level 1
  * (static scores read with noise 600) is no level today, between today's 2
- * and 3: mapped to 2, the order kept (docs/ai/journal.md, "Round 17: eight
- * levels" and "Round 19"). */
+ * and 3: mapped to 2, the order kept (docs/ai/journal.md, the entries on
+ * the eight levels). */
 const FIVE_TO_EIGHT = { intermedium: [0, 1, 2, 3, 7, 8], 'cash-in-hand': [0, 2, 3, 4, 5, 8] };
 
 /** This page's name in the stamps it writes (random: two tabs never share one). */
 const TAB = Array.from(crypto.getRandomValues(new Uint32Array(2)), (n) => n.toString(36)).join('');
 
-/** @typedef {{tab: string, rev: number} | null} Stamp  null: nothing is stored, or a save from before stamps */
+/** @typedef {{tab: string, rev: number} | null} Stamp  null: nothing is stored, or an old save without a stamp */
 
 /** The stamp of a stored text (null when there is none or it cannot be read). @returns {Stamp} */
 export function stampOf(text) {
@@ -66,11 +66,23 @@ export function saveGame(state, expected, { force = false } = {}) {
   }
 }
 
-/** {state, stamp} with a checked save, {error} for a bad one, {} when there is none. */
+/** Where a save this page cannot read is kept (never deleted: a later
+ * version of the page, or a person, may still read it). */
+export const DAMAGED_KEY = `${KEY}.damaged`;
+
+/** {state, stamp} with a checked save, {error} for a bad one (kept aside
+ * under `DAMAGED_KEY`, the save itself cleared), {} when there is none. */
 export function loadSave() {
   let text;
   try { text = localStorage.getItem(KEY); } catch { return {}; }
-  return parseSave(text);
+  const result = parseSave(text);
+  if (result.error) {
+    try {
+      localStorage.setItem(DAMAGED_KEY, /** @type {string} */ (text));
+      localStorage.removeItem(KEY);
+    } catch { /* storage refused: the save stays where it is */ }
+  }
+  return result;
 }
 
 /** A stored text (say, another tab's, from a storage event) checked like a save. */
@@ -96,7 +108,7 @@ function validate(s) {
   if (!Array.isArray(s.moves) || s.moves.length > 100_000 || !s.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
   if (!MODES.includes(s.mode)) fail('mode');
   if (!['first', 'second'].includes(s.side)) fail('side');
-  // Saves from before the eight levels have no `levels`: their players
+  // Saves of the five-level pages have no `levels`: their players
   // are today's `FIVE_TO_EIGHT`.
   if (s.levels !== undefined && s.levels !== LEVELS) fail('levels');
   const top = s.levels === undefined ? 5 : LEVELS;
@@ -114,4 +126,14 @@ function validate(s) {
     if (!ok) fail(`rules.${key}`);
   }
   return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level, animation: s.animation ?? true, rules: r };
+}
+
+/** Keeps the stored save aside under `DAMAGED_KEY` (one the engine refused
+ * to load, say) and clears it, so that a new game can be saved. */
+export function setAsideSave() {
+  try {
+    const text = localStorage.getItem(KEY);
+    if (text != null) localStorage.setItem(DAMAGED_KEY, text);
+    localStorage.removeItem(KEY);
+  } catch { /* storage refused: nothing more to do */ }
 }

@@ -1,4 +1,4 @@
-// The widget's analysis (issue 12): with the `analysis` attribute, an
+// The widget's analysis: with the `analysis` attribute, an
 // evaluation bar on the board's left edge and the threats of the side not
 // to move marked on the board, both following the position on show; and
 // `analyse()`, the engine's analysis of that position (the wasm API's
@@ -127,7 +127,7 @@ export class BoardAnalysis {
   /**
    * The engine's analysis of the position on show (null once the game is
    * over there). `level` 1-8 (default 8) or `nodes`; `onReport` gets each
-   * deeper pass. A new call stops the one before (it resolves to null).
+   * deeper pass. A new call stops the one under way (it resolves to null).
    * @param {{level?: number, nodes?: number, onReport?: (a: Analysis) => void}} [options]
    * @returns {Promise<Analysis | null>}
    */
@@ -136,8 +136,9 @@ export class BoardAnalysis {
     return this.#calls.run({ type: 'analyse', position, moves, rules: this.#how.rules, level, nodes }, (e) => onReport?.(e.analysis));
   }
 
+  /** The board left the page: both workers stop, busy or idle. */
   dispose() {
-    this.#bars.cancel();
-    this.#calls.cancel();
+    this.#bars.dispose();
+    this.#calls.dispose();
   }
 }

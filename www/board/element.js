@@ -216,7 +216,9 @@ export class SowingBoard extends HTMLElement {
     const g = this.#game;
     const n = g.ply;
     const before = this.#viewPly ?? n;
-    this.#viewPly = ply == null || (!this.readonly && ply >= n) ? null : Math.max(0, Math.min(n, Math.trunc(ply)));
+    // Anything but a number (NaN too) shows the live game, as null does.
+    const v = typeof ply === 'number' ? ply : NaN;
+    this.#viewPly = Number.isNaN(v) || (!this.readonly && v >= n) ? null : Math.max(0, Math.min(n, Math.trunc(v)));
     this.#flow?.cancel();
     this.#stopAnimation();
     const after = this.#viewPly ?? n;

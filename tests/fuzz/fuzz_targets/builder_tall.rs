@@ -45,10 +45,11 @@ fuzz_target!(|data: &[u8]| {
     let pos = board(&[data[0], data[1], data[2], data[3]]);
     let rules = Rules::default();
     let mut b = MoveBuilder::new(&pos, &rules);
-    let mut bytes = data[4..].iter().copied().chain(std::iter::repeat(0)).take(MAX_CHOICES);
+    // One choice per byte: an input ends where its bytes do (most inputs
+    // are short, which keeps executions fast; the fuzzer lengthens them).
+    let mut bytes = data[4..].iter().copied().take(MAX_CHOICES);
     loop {
-        let byte = bytes.next().map(usize::from);
-        let Some(x) = byte else { return };
+        let Some(x) = bytes.next().map(usize::from) else { return };
         match b.stage() {
             Stage::Origin => {
                 let origins = b.origins();
