@@ -540,3 +540,51 @@ test('play: keyboard digits typed for one cell do not run on into the next cell\
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+// ---- first visit, end of a game ----------------------------------------------------
+
+/** Blue takes Red's city with f9-e8-d9 (Red's city d10 is empty). */
+const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+
+test('play: a first visit on a phone shows each game\'s goal, a button to start it and the 2-minute lesson, without scrolling; never again after', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 390, height: 844 }, ...PHONE });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${ctx.url}icon.svg`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(ctx.url);
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    const box = await page.evaluate(() => {
+      const r = (/** @type {string} */ s) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+      return { cash: r('#welcome button[data-game="cash-in-hand"]'), learn: r('#welcome a[href="learn.html"]'), text: document.querySelector('#welcome')?.textContent ?? '' };
+    });
+    assert(box.cash && box.cash.bottom <= 844 && box.learn && box.learn.bottom <= 844, `in view: ${JSON.stringify(box)}`);
+    assert(/enemy city/.test(box.text) && /every enemy stone/.test(box.text) && /Learn in 2 minutes/.test(box.text), `the goals: ${box.text}`);
+    await page.click('#welcome button[data-game="cash-in-hand"]');
+    await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
+    assert(await page.locator('#welcome').isHidden(), 'gone once a game is chosen');
+    await page.reload();
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    assert(await page.locator('#welcome').isHidden(), 'not on the next visit');
+  } finally {
+    await close();
+  }
+});
+
+test('play: after a game ends, Rematch and Review this game are offered and work', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.selectOption('#level', '1');
+  await page.evaluate((p) => /** @type {any} */ (document.querySelector('#board')).load(p), CITY);
+  for (const cell of ['f9', 'e8', 'd9']) await clickCell(page, cell, '#board');
+  await page.waitForSelector('#rematch', { state: 'visible' });
+  assert(await page.locator('#review-game').isVisible(), 'Review this game is offered');
+  await page.click('#review-game');
+  await page.waitForSelector('#analysis:not([hidden])');
+  await page.waitForFunction(() => !(/** @type {HTMLElement} */ (document.getElementById('review-progress'))).hidden
+    || (document.getElementById('review-note')?.textContent ?? '') !== '');
+  await page.click('#rematch');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 0);
+  assert(await page.locator('#banner').isHidden(), 'a new game after Rematch');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
