@@ -588,3 +588,45 @@ test('play: after a game ends, Rematch and Review this game are offered and work
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('play: "Link copied" is news, not a problem, and does not move the board', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.click('#friend-new');
+  await page.waitForSelector('#friend-dialog[open]');
+  await page.click('#friend-start');
+  await page.waitForFunction(() => !document.getElementById('friend-game')?.hidden);
+  for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
+  await page.waitForSelector('#friend-send:not([hidden])');
+  const top = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').getBoundingClientRect().top);
+  const before = await top();
+  await page.click('#friend-copy');
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('notice')?.textContent ?? '') && !document.getElementById('notice')?.hidden);
+  const look = await page.evaluate(() => {
+    const n = /** @type {HTMLElement} */ (document.getElementById('notice'));
+    const probe = document.createElement('p');
+    probe.className = 'error';
+    document.body.append(probe);
+    const error = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { background: getComputedStyle(n).backgroundColor, error };
+  });
+  assert(look.background !== look.error, `not in the error colours: ${JSON.stringify(look)}`);
+  assertEqual(await top(), before, 'the board stays where it was');
+  assertEqual(errors.filter((e) => !/clipboard/i.test(e)), [], 'console errors');
+  await page.close();
+});
+
+test('play: a visitor with no game of their own opening a share link is not offered "Keep my game"', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).play('a4-b5-a6-b7-a8'));
+  await page.click('#export');
+  const link = await page.inputValue('#share-link');
+  await page.close();
+  const fresh = await freshApp(ctx.context, ctx.url);
+  await fresh.page.goto(link);
+  await fresh.page.waitForSelector('#link-dialog[open]');
+  const keep = await fresh.page.textContent('#link-keep');
+  assert(!/Keep my game/.test(keep ?? ''), `the button says: ${keep}`);
+  assertEqual([...errors, ...fresh.errors], [], 'console errors');
+  await fresh.page.close();
+});
