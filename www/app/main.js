@@ -128,7 +128,7 @@ board.addEventListener('ready', async () => {
   window.addEventListener('hashchange', () => { if (location.hash.length > 1) sharing.openHash(location.hash); });
 }, { once: true });
 board.addEventListener('change', (/** @type {any} */ e) => {
-  // Another game may be on the board now (a load through the board's API
+  // Another game may be on the board (a load through the board's API
   // too): the menus and the AI's side follow it.
   if (e.detail.kind === 'load') settings.apply();
   persistence.save();

@@ -35,7 +35,7 @@ async function inspect(shared) {
  *   notice: (text: string) => void, renderState: () => void}} deps
  */
 export function createSharing({ board, settings, persistence, linkPlay, inProgress, notice, renderState }) {
-  /** A share link was opened: say what it holds and let the player choose how to play it.
+  /** A share link is opened: say what it holds and let the player choose how to play it.
    * @param {string} hash */
   async function openShared(hash) {
     const shared = fromFragment(hash);

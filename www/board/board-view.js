@@ -140,7 +140,7 @@ export class BoardView {
     })} Arrow keys move the cursor, Enter or Space chooses, Backspace undoes a step, Escape cancels the move.`;
   }
 
-  /** Says what the keyboard cursor is on, and whether it can be chosen now. */
+  /** Says what the keyboard cursor is on, and whether it can be chosen at this point. */
   announceCursor() {
     const g = this.#host.game;
     if (!g || !this.#host.input.focus) return;

@@ -3,7 +3,7 @@
 // stones to put back), replay buttons, and the live region. Pure functions
 // of plain data, plus one DOM update.
 
-// Undo step / Cancel move come before the numbers: with 32 numbers on a
+// Undo step / Cancel move come ahead of the numbers: with 32 numbers on a
 // laptop screen they must not be pushed below the fold.
 export const TEMPLATE = `
 <div class="wrap">
@@ -73,17 +73,17 @@ export function resetTypeAhead() {
  * null when the key is not the chooser's. Arrows step, Home/End jump,
  * digits pick a number (several digits in a row make one number).
  * @param {string} key @param {number} at the focused index (-1: none)
- * @param {number[]} numbers @param {number} now a time in ms
+ * @param {number[]} numbers @param {number} time the key's time in ms
  * @returns {number | null}
  */
-export function chooserKey(key, at, numbers, now) {
+export function chooserKey(key, at, numbers, time) {
   const last = numbers.length - 1;
   if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, at - 1);
   if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(last, at + 1);
   if (key === 'Home') return 0;
   if (key === 'End') return last;
   if (!/^[0-9]$/.test(key)) return null;
-  typed = { text: (now - typed.at < TYPE_AHEAD_MS ? typed.text : '') + key, at: now };
+  typed = { text: (time - typed.at < TYPE_AHEAD_MS ? typed.text : '') + key, at: time };
   let i = numbers.indexOf(Number(typed.text));
   if (i < 0) {
     // "3" then "9" with no 39: start again from the last digit.

@@ -32,7 +32,7 @@ const GENERIC = new Set(['wrong-stage', 'no-origin-yet', 'game-over']);
 /**
  * Makes `choices` on `game`'s move builder in order, each as the builder's
  * stage takes it; throws the engine's error (with its `code`) at the first
- * one refused, with the choices before it made.
+ * one refused, with the earlier choices made.
  * @param {Game} game @param {Choice[]} choices
  */
 export function applyChoices(game, choices) {
@@ -133,7 +133,7 @@ export class MoveFlow {
   // cell just dropped on adds one more (a second tap does the same). Ending a
   // drag on the last cell chosen puts every stone still in hand (or still to
   // place) there when the builder offers that. Captured stones are put back
-  // the same way. Before the sowing starts, `count` (the stepper) holds the
+  // the same way. Until the sowing starts, `count` (the stepper) holds the
   // pick-up count, the whole stack unless changed.
 
   /**
@@ -401,7 +401,7 @@ export class MoveFlow {
   }
 
   /**
-   * The numbers to choose from now, or null: the engine's options only.
+   * The numbers to choose from at this point, or null: the engine's options only.
    * @returns {Chooser | null}
    */
   chooser() {
@@ -419,7 +419,7 @@ export class MoveFlow {
     return null;
   }
 
-  /** Clicking another own stack before sowing starts switches the origin.
+  /** Clicking another own stack while the sowing has not started switches the origin.
    * @param {string} name @param {BuildState} b */
   #reselect(name, b) {
     if (name === b.origin) return;

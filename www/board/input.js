@@ -100,7 +100,7 @@ export function attachInput(canvas, { hit, press, enter, release, tap, double, h
     }
   };
   const onCancel = (e) => {
-    // The browser took the pointer (a system gesture): what was chosen stays.
+    // The browser took the pointer (a system gesture): what is chosen stays.
     if (gesture && e.pointerId === gesture.id) end();
   };
   const onKey = (e) => {

@@ -102,7 +102,7 @@ export class PlayerInput {
     return off;
   }
 
-  /** Why the person at the board cannot choose now, or null when they can. */
+  /** Why the person at the board cannot choose at this moment, or null when they can. */
   #whyNoInput() {
     const { game: g, viewPly, anim, element } = this.#host;
     if (!g) return 'The board is still loading.';
@@ -166,7 +166,7 @@ export class PlayerInput {
 
   /**
    * One part of a pointer gesture on a cell (see input.js); false ends the
-   * gesture (input not possible now, or the move was played).
+   * gesture (input not possible at the moment, or the move is played).
    * @param {{file: number, rank: number}} cell
    * @param {(name: string) => import('./flow.js').Outcome} act
    * @param {boolean} [quiet] no reason shown when input is not possible
