@@ -1,5 +1,6 @@
-// The first visit: above the board, one line on the goal of each game, a
-// button that starts it, and the 2-minute lesson. Once a game has moves (or
+// The first visit: one line on the goal of each game, a button that starts
+// it, and the 2-minute lesson; above the board on a phone (one column), at
+// the top of the side panel beside a wide board. Once a game has moves (or
 // the visitor closes it) it is never shown again in this browser.
 import { $ } from '../dom.js';
 
@@ -15,6 +16,14 @@ function seen() {
 export function createWelcome({ play }) {
   const box = $('welcome');
   box.hidden = seen();
+  // The one-column layout of app.css: the welcome goes above the board.
+  const narrow = matchMedia('(max-width: 760px), (orientation: portrait) and (max-width: 1100px)');
+  const place = () => {
+    if (narrow.matches) $('main').before(box);
+    else $('setup').before(box);
+  };
+  place();
+  narrow.addEventListener('change', place);
   const done = () => {
     if (box.hidden && seen()) return;
     box.hidden = true;
