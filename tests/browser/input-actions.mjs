@@ -1,7 +1,7 @@
 // Counts the input actions a person needs for moves taken from AI games:
 // clicks only (a number chooser for each count), gestures (drags, the last
 // cell taking the rest), and put-backs tapped with and without "put them
-// all here" (a double tap on the last lone stack). An action is one
+// all here" (a long press on the last lone stack). An action is one
 // tap/click, one drag (press, move, release), one key press or one wheel
 // notch. Every plan is played through the real move flow (flow.js) on the real
 // engine and must give exactly the AI's move, or it is reported as a failure.
@@ -102,7 +102,7 @@ function after({ position, move }) {
  * Put-backs as a player taps them (a drag along neighbouring stacks, a tap
  * on a lone stack): without "put them all here", each stone on a lone stack
  * is a tap; with it (`allHere`), the last lone stack takes the rest with one
- * double tap. The sowing as in `after`.
+ * long press. The sowing as in `after`.
  * @param {{position: string, move: string}} sampleMove @param {boolean} allHere
  */
 function tapping({ position, move }, allHere) {
@@ -136,9 +136,9 @@ function tapping({ position, move }, allHere) {
       if (isLast && flow.build().stage === 'place') take(flow.release(d.cell));
       return;
     }
-    actions++; // the first tap: the fewest stones
+    actions++; // a tap (the fewest stones), or a long press (all the rest)
     take(flow.enter(d.cell));
-    if (allHere && isLast && flow.build().stage === 'place') { take(flow.allHere(d.cell)); return; } // its second tap
+    if (allHere && isLast && flow.build().stage === 'place') { take(flow.allHere(d.cell)); return; }
     while (flow.build().stage === 'place' && flow.placed?.cell === d.cell && flow.placed.count < d.count) { actions++; take(flow.enter(d.cell, true)); }
   });
   return { actions, ok: moved?.move === info.move };

@@ -448,7 +448,16 @@ test('play: after lifting the finger a drag goes on from the last sown cell (Int
   await page.close();
 });
 
-test('play: pressing the last sown cell to go on drops no stone there; a tap adds one, a double tap puts them all', async (ctx) => {
+/** A long press on a cell: the button held down without moving. */
+async function longPress(page, cell) {
+  const c = await cellCentre(page, cell, '#board');
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  await new Promise((r) => setTimeout(r, 900));
+  await page.mouse.up();
+}
+
+test('play: pressing the last sown cell to go on drops no stone there; a tap adds one, a long press puts them all', async (ctx) => {
   const { page, errors } = await twoPlayers(ctx);
   await page.selectOption('#game', 'cash-in-hand');
   await page.click('#new-game');
@@ -459,22 +468,18 @@ test('play: pressing the last sown cell to go on drops no stone there; a tap add
   await dragCells(page, ['f3', 'e4'], { selector: '#board' });
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
   assertEqual((await boardState(page, '#board')).moves, ['h1:32 g2:1 f3:1 e4:30'], 'f3 keeps its one stone');
-  // Black: a tap on the cell last sown adds one; a double tap puts the rest there.
+  // Black: taps on the cell last sown add one each; a long press puts the rest there.
   const path = (/** @type {any} */ b) => b.path.map((/** @type {any} */ d) => `${d.cell}:${d.count}`);
-  for (const cell of ['h8', 'g7']) await clickCell(page, cell, '#board');
-  await new Promise((r) => setTimeout(r, 500)); // not a double tap with the tap before
-  await clickCell(page, 'g7', '#board');
-  assertEqual(path(await building(page)), ['g7:2'], 'a tap on g7 adds one');
-  await new Promise((r) => setTimeout(r, 500));
-  const g7 = await cellCentre(page, 'g7', '#board');
-  await page.mouse.dblclick(g7.x, g7.y);
+  for (const cell of ['h8', 'g7', 'g7', 'g7']) await clickCell(page, cell, '#board');
+  assertEqual(path(await building(page)), ['g7:3'], 'taps in a row on g7 add one each');
+  await longPress(page, 'g7');
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 2);
-  assertEqual((await boardState(page, '#board')).moves[1], 'h8:32 g7:32', 'a double tap on g7 puts the rest there');
+  assertEqual((await boardState(page, '#board')).moves[1], 'h8:32 g7:32', 'a long press on g7 puts the rest there');
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
 
-test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a double tap to put back)', async (ctx) => {
+test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a long press to put back)', async (ctx) => {
   const { page, errors } = await twoPlayers(ctx, BROWNE);
   let actions = 0;
   await clickCell(page, 'c3', '#board'); actions++;
@@ -483,8 +488,7 @@ test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a do
   await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], { selector: '#board' }); actions++;
   assertEqual((await building(page)).toPlace, 5, 'five captured stones to put back');
   await clickCell(page, 'g6', '#board'); actions++;
-  const g7 = await cellCentre(page, 'g7', '#board');
-  await page.mouse.dblclick(g7.x, g7.y); actions++;
+  await longPress(page, 'g7'); actions++;
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
   assertEqual((await boardState(page, '#board')).moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'Browne\'s move');
   assert(actions <= 6, `${actions} actions`);

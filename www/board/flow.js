@@ -231,7 +231,7 @@ export class MoveFlow {
   }
 
   /**
-   * "Put them all here" (a double tap, a long press, or a key): every stone
+   * "Put them all here" (a long press, or a key): every stone
    * still in hand dropped on `name` (the cell last sown, or a next cell),
    * or every captured stone still to put back placed on it. Refused, with
    * the engine's reason, when the builder does not offer that.

@@ -1,15 +1,15 @@
 // Pointer and keyboard input on the board canvas. A pointer gesture (mouse,
 // pen or touch alike) is a press, the cells it is dragged through, and a
-// release; or a tap, a double tap, a long press. The callbacks receive
+// release; or a tap, or a long press. The callbacks receive
 // cells' coordinates. Returns one function that removes every listener it
 // added.
 
 const KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Enter', ' ', 'Backspace', 'Escape', 'a', 'A']);
 
-/** A press held this long on one cell, without moving off it, is a long press. */
-export const LONG_PRESS_MS = 550;
-/** A second tap on the same cell within this time is a double tap. */
-export const DOUBLE_TAP_MS = 400;
+/** A press held this long on one cell, without moving off it, is a long
+ * press. Taps in a row stay taps (each may add a stone): a double tap would
+ * be read as two of them, so "put them all here" is the long press. */
+export const LONG_PRESS_MS = 600;
 
 /**
  * hit(x, y, inner): the cell under canvas point (x, y), or null; with
@@ -20,18 +20,13 @@ export const DOUBLE_TAP_MS = 400;
  * it returns false to end the gesture.
  * release(cell): a drag ended on cell (null: off the board).
  * tap(cell): a press and release on one cell, no drag.
- * double(cell): a second tap on the same cell soon after the first (in
- * place of its `tap`).
- * hold(cell): a long press on one cell by touch or pen (then nothing more
- * of the gesture).
+ * hold(cell): a long press on one cell (then nothing more of the gesture).
  * key(name): a key on the board: the key's name, or `AllHere` for A
  * or Shift+Enter.
  */
-export function attachInput(canvas, { hit, press, enter, release, tap, double, hold, key }) {
+export function attachInput(canvas, { hit, press, enter, release, tap, hold, key }) {
   /** @type {{id: number, cell: any, left: boolean, dragged: boolean, held: boolean, timer: number} | null} */
   let gesture = null;
-  /** The last tap: its cell and time (a double tap is two on one cell). @type {{cell: any, at: number} | null} */
-  let lastTap = null;
   const at = (e, inner) => {
     const rect = canvas.getBoundingClientRect();
     return hit(e.clientX - rect.left, e.clientY - rect.top, inner);
@@ -53,13 +48,10 @@ export function attachInput(canvas, { hit, press, enter, release, tap, double, h
     const g = { id: e.pointerId, cell, left: false, dragged: false, held: false, timer: 0 };
     gesture = g;
     if (press(cell) === false) { end(); return; }
-    // A finger or pen held on the cell it started on: a long press (a
-    // mouse button held down is not one: a slow click stays a click).
-    if (e.pointerType === 'mouse') return;
+    // Held on the cell it started on, without moving: a long press.
     g.timer = setTimeout(() => {
       if (gesture !== g || g.dragged || g.left) return;
       g.held = true;
-      lastTap = null;
       hold(g.cell);
     }, LONG_PRESS_MS);
   };
@@ -84,20 +76,8 @@ export function attachInput(canvas, { hit, press, enter, release, tap, double, h
     end();
     if (held) return;
     const under = at(e, false);
-    if (dragged) {
-      lastTap = null;
-      release(same(under, cell) ? cell : null);
-      return;
-    }
-    if (!same(under, cell)) return;
-    const now = e.timeStamp;
-    if (lastTap && same(lastTap.cell, cell) && now - lastTap.at < DOUBLE_TAP_MS) {
-      lastTap = null;
-      double(cell);
-    } else {
-      lastTap = { cell, at: now };
-      tap(cell);
-    }
+    if (dragged) release(same(under, cell) ? cell : null);
+    else if (same(under, cell)) tap(cell);
   };
   const onCancel = (e) => {
     // The browser took the pointer (a system gesture): what is chosen stays.

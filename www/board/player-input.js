@@ -49,9 +49,8 @@ export class PlayerInput {
       tap: (cell) => {
         if (this.#resumedOn === cellName(cell.file, cell.rank)) this.#onGesture(cell, (name) => this.#host.flow?.tap(name) ?? {});
       },
-      // "Put them all here": a double tap, or a long press (shown only when
-      // it does something: a finger resting on a cell is not a request).
-      double: (cell) => this.#onGesture(cell, (name) => this.#host.flow?.allHere(name) ?? {}),
+      // "Put them all here": a long press (shown only when it does
+      // something: a finger resting on a cell is not a request).
       hold: (cell) => this.#onGesture(cell, (name) => {
         const outcome = this.#host.flow?.allHere(name) ?? {};
         return outcome.refused ? {} : outcome;
