@@ -183,7 +183,7 @@ mod tests {
         // A refused move is still reported with its number.
         let e = import("a4-b5-a6-b7-a8\na2-b3", rules).unwrap_err();
         assert!(e.to_string().starts_with("move 2 (a2-b3): "), "{e}");
-        // Neither a position nor a move: the position's error, as before.
+        // Neither a position nor a move: the position's error.
         assert!(matches!(import("hello world", rules), Err(RecordError::Position(_))));
     }
 }

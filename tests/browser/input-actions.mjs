@@ -1,5 +1,7 @@
-// Counts the input actions a person needs for moves taken from AI games,
-// with the board's pointer input before and after issue 17. An action is one
+// Counts the input actions a person needs for moves taken from AI games:
+// clicks only (a number chooser for each count), gestures (drags, the last
+// cell taking the rest), and put-backs tapped with and without "put them
+// all here" (a long press on the last lone stack). An action is one
 // tap/click, one drag (press, move, release), one key press or one wheel
 // notch. Every plan is played through the real move flow (flow.js) on the real
 // engine and must give exactly the AI's move, or it is reported as a failure.
@@ -96,19 +98,67 @@ function after({ position, move }) {
   return { actions, ok: moved?.move === info.move };
 }
 
+/**
+ * Put-backs as a player taps them (a drag along neighbouring stacks, a tap
+ * on a lone stack): without "put them all here", each stone on a lone stack
+ * is a tap; with it (`allHere`), the last lone stack takes the rest with one
+ * long press. The sowing as in `after`.
+ * @param {{position: string, move: string}} sampleMove @param {boolean} allHere
+ */
+function tapping({ position, move }, allHere) {
+  const flow = new MoveFlow(Game.load(position));
+  const info = Game.load(position, [move]).lastMove();
+  let actions = 0, moved = null;
+  const take = (r) => { if (r.moved) moved = r.moved; if (r.refused) throw new Error(r.refused); };
+  take(flow.enter(info.origin));
+  if (flow.build().stage === 'count' && flow.count !== info.count) {
+    const counts = flow.build().counts;
+    const presses = Math.abs(counts.indexOf(flow.count) - counts.indexOf(info.count));
+    actions += 1 + Math.min(presses, 1 + digits(info.count));
+    flow.setCount(info.count);
+  }
+  actions++;
+  info.path.forEach((d, i) => {
+    const last = i === info.path.length - 1;
+    take(flow.enter(d.cell));
+    const dropped = () => flow.build().path.at(-1)?.cell === d.cell ? flow.build().path.at(-1).count : d.count;
+    while (!last && flow.build().stage === 'step' && dropped() < d.count) take(flow.enter(d.cell, true));
+    if (last && flow.build().stage === 'step') take(flow.release(d.cell));
+  });
+  const places = info.placements;
+  places.forEach((d, i) => {
+    const lone = (i === 0 || !adjacent(places[i - 1].cell, d.cell)) && (i === places.length - 1 || !adjacent(places[i + 1].cell, d.cell));
+    const isLast = i === places.length - 1;
+    if (!lone) {
+      if (i === 0 || !adjacent(places[i - 1].cell, d.cell)) actions++;
+      take(flow.enter(d.cell));
+      while (!isLast && flow.placed && flow.placed.count < d.count) take(flow.enter(d.cell, true));
+      if (isLast && flow.build().stage === 'place') take(flow.release(d.cell));
+      return;
+    }
+    actions++; // a tap (the fewest stones), or a long press (all the rest)
+    take(flow.enter(d.cell));
+    if (allHere && isLast && flow.build().stage === 'place') { take(flow.allHere(d.cell)); return; }
+    while (flow.build().stage === 'place' && flow.placed?.cell === d.cell && flow.placed.count < d.count) { actions++; take(flow.enter(d.cell, true)); }
+  });
+  return { actions, ok: moved?.move === info.move };
+}
+
 const stats = (xs) => ({ mean: xs.reduce((a, b) => a + b, 0) / xs.length, max: Math.max(...xs) });
 const fmt = (s) => `mean ${s.mean.toFixed(2)}, max ${s.max}`;
 
 const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 const designer = { position: CASH_EXAMPLE, move: 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4' };
-console.log(`designer's example: before ${before(designer).actions}, after ${after(designer).actions} actions`);
+console.log(`designer's example: clicks ${before(designer).actions}, gestures ${after(designer).actions}; tapping the put-back: ${tapping(designer, false).actions}, with "put them all here" ${tapping(designer, true).actions} actions`);
 
 let failed = 0;
 for (const name of ['intermedium', 'cash-in-hand']) {
   const moves = sample(name);
   const b = moves.map(before), a = moves.map(after);
-  const bad = [...b, ...a].filter((r) => !r.ok).length;
+  const t = moves.map((m) => tapping(m, false)), h = moves.map((m) => tapping(m, true));
+  const bad = [...b, ...a, ...t, ...h].filter((r) => !r.ok).length;
   failed += bad;
-  console.log(`${name}: ${moves.length} moves (AI level ${LEVEL}); before: ${fmt(stats(b.map((r) => r.actions)))}; after: ${fmt(stats(a.map((r) => r.actions)))}${bad ? `; ${bad} plans did not give the move` : ''}`);
+  const line = (/** @type {{actions: number}[]} */ rs) => fmt(stats(rs.map((r) => r.actions)));
+  console.log(`${name}: ${moves.length} moves (AI level ${LEVEL}); clicks: ${line(b)}; gestures: ${line(a)}; tapping the put-back: ${line(t)}; with "put them all here": ${line(h)}${bad ? `; ${bad} plans did not give the move` : ''}`);
 }
 process.exit(failed ? 1 : 0);

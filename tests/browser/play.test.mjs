@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch } from './lib/browser.mjs';
-import { boardReady, clickCell, freshApp } from './lib/page.mjs';
+import { boardReady, boardState, cellCentre, clickCell, dragCells, freshApp } from './lib/page.mjs';
 import { serve } from './server.mjs';
 
 const PHONE = { hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
@@ -372,4 +372,265 @@ test('play: a step to a cell farther along the diagonal says it is not next to t
   assert(/c6 is not next to a4/.test(flash) && !/is not diagonal/.test(flash), `the reason: ${flash}`);
   assertEqual(errors, [], 'console errors');
   await page.close();
+});
+
+// ---- input: nothing the player did not choose ----------------------------------
+
+/** Cash in Hand, White's b3 holds 22 stones and can pick up 4 to 22 (its
+ * diagonal neighbours hold 4: fewer in hand cannot step onto them). */
+const STEPPER = 'cash-in-hand 0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,22,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 1';
+/** RULES.md section 6, Browne's example: Black to move can capture d3 and e4. */
+const BROWNE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+
+/** The app in two-player mode with `position` on the board. */
+async function twoPlayers(ctx, position = null) {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.selectOption('#mode', 'hotseat');
+  if (position) {
+    await page.evaluate((p) => /** @type {any} */ (document.querySelector('#board')).load(p), position);
+    await page.waitForFunction((p) => /** @type {any} */ (document.querySelector('#board')).position === p, position);
+  }
+  return { page, errors };
+}
+
+const building = (page) => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).building);
+const flashText = (page) => page.evaluate(() => {
+  const f = /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash');
+  return f.hidden ? '' : f.textContent;
+});
+
+test('play: a typed pick-up count is kept as typed and checked when used; out of range it is refused, never replaced', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx, STEPPER);
+  const input = page.locator('#board').locator('.stepper input');
+  await clickCell(page, 'b3', '#board');
+  assertEqual(await input.inputValue(), '22', 'the whole stack at first');
+  // Typed one key at a time: "1" (below the least count, 4) is left alone.
+  await input.click();
+  await page.keyboard.type('1');
+  assertEqual(await input.inputValue(), '1', 'after typing 1');
+  await page.keyboard.type('5');
+  assertEqual(await input.inputValue(), '15', 'after typing 15');
+  await page.keyboard.press('Enter');
+  let b = await building(page);
+  assertEqual([b.stage, b.cash], ['step', 15], 'Enter picks up the 15 typed');
+  await page.locator('#board').locator('button[data-act="cancel"]').click();
+  // 45 is refused with its reason; nothing is picked up; the text stays.
+  await clickCell(page, 'b3', '#board');
+  await input.click();
+  await page.keyboard.type('45');
+  await page.keyboard.press('Enter');
+  b = await building(page);
+  assertEqual(b.stage, 'count', 'nothing picked up after 45');
+  assertEqual(await input.inputValue(), '45', 'the text typed stays');
+  assert(/cannot pick up 45/.test(await flashText(page)), `the reason: ${await flashText(page)}`);
+  // A drag from the stack does not pick up another count in its place.
+  await dragCells(page, ['b3', 'c4', 'd5'], { selector: '#board' });
+  b = await building(page);
+  assertEqual(b.stage, 'count', 'a drag after 45: nothing picked up');
+  assertEqual((await boardState(page, '#board')).moves, [], 'no move played');
+  // 2 is refused with the engine's reason.
+  await input.click();
+  await page.keyboard.type('2');
+  await page.locator('#board').locator('button[data-act="count-ok"]').click();
+  assertEqual((await building(page)).stage, 'count', 'nothing picked up after 2');
+  assert(/no legal first step/.test(await flashText(page)), `the reason for 2: ${await flashText(page)}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: after lifting the finger a drag goes on from the last sown cell (Intermedium a4-b5, then b5-a6-b7-a8)', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx);
+  await dragCells(page, ['a4', 'b5'], { selector: '#board' });
+  assertEqual((await building(page)).path.map((/** @type {any} */ d) => d.cell), ['b5'], 'the first drag');
+  await dragCells(page, ['b5', 'a6', 'b7', 'a8'], { selector: '#board' });
+  assertEqual((await boardState(page, '#board')).moves, ['a4-b5-a6-b7-a8'], 'the move is played');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+/** A long press on a cell: the button held down without moving. */
+async function longPress(page, cell) {
+  const c = await cellCentre(page, cell, '#board');
+  await page.mouse.move(c.x, c.y);
+  await page.mouse.down();
+  await new Promise((r) => setTimeout(r, 900));
+  await page.mouse.up();
+}
+
+test('play: pressing the last sown cell to go on drops no stone there; a tap adds one, a long press puts them all', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx);
+  await page.selectOption('#game', 'cash-in-hand');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
+  // Taps to f3, then a drag on from f3: f3 keeps its one stone; e4, where
+  // the drag ends, takes the rest.
+  for (const cell of ['h1', 'g2', 'f3']) await clickCell(page, cell, '#board');
+  await dragCells(page, ['f3', 'e4'], { selector: '#board' });
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
+  assertEqual((await boardState(page, '#board')).moves, ['h1:32 g2:1 f3:1 e4:30'], 'f3 keeps its one stone');
+  // Black: taps on the cell last sown add one each; a long press puts the rest there.
+  const path = (/** @type {any} */ b) => b.path.map((/** @type {any} */ d) => `${d.cell}:${d.count}`);
+  for (const cell of ['h8', 'g7', 'g7', 'g7']) await clickCell(page, cell, '#board');
+  assertEqual(path(await building(page)), ['g7:3'], 'taps in a row on g7 add one each');
+  await longPress(page, 'g7');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 2);
+  assertEqual((await boardState(page, '#board')).moves[1], 'h8:32 g7:32', 'a long press on g7 puts the rest there');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a long press to put back)', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx, BROWNE);
+  let actions = 0;
+  await clickCell(page, 'c3', '#board'); actions++;
+  await page.locator('#board').locator('.stepper input').click(); actions++;
+  await page.keyboard.type('8'); actions++;
+  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], { selector: '#board' }); actions++;
+  assertEqual((await building(page)).toPlace, 5, 'five captured stones to put back');
+  await clickCell(page, 'g6', '#board'); actions++;
+  await longPress(page, 'g7'); actions++;
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
+  assertEqual((await boardState(page, '#board')).moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'Browne\'s move');
+  assert(actions <= 6, `${actions} actions`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: the keyboard puts all the stones still in hand on a cell (A)', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx, BROWNE);
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).startBuild([{ cell: 'c3' }, { count: 8 }, { cell: 'd4', count: 3 }, { cell: 'e5', count: 1 }, { cell: 'f4', count: 4 }]));
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').focus());
+  // The cursor from the first cell offered (a stack that takes stones) to g7.
+  for (const key of ['ArrowUp']) await page.keyboard.press(key);
+  const cursorTo = async (target) => {
+    for (let i = 0; i < 20; i++) {
+      const said = await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.sr').textContent);
+      if (said.startsWith(target)) return;
+      const [file, rank] = [target.charCodeAt(0), Number(target.slice(1))];
+      const at = /^([a-h])(\d)/.exec(said);
+      if (!at) { await page.keyboard.press('ArrowUp'); continue; }
+      if (at[1].charCodeAt(0) < file) await page.keyboard.press('ArrowRight');
+      else if (at[1].charCodeAt(0) > file) await page.keyboard.press('ArrowLeft');
+      else if (Number(at[2]) < rank) await page.keyboard.press('ArrowUp');
+      else await page.keyboard.press('ArrowDown');
+    }
+    throw new Error(`the cursor did not reach ${target}`);
+  };
+  await cursorTo('g7');
+  await page.keyboard.press('a');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
+  assertEqual((await boardState(page, '#board')).moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g7:5'], 'all five on g7');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: keyboard digits typed for one cell do not run on into the next cell\'s numbers', async (ctx) => {
+  const { page, errors } = await twoPlayers(ctx);
+  await page.selectOption('#game', 'cash-in-hand');
+  await page.click('#new-game');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').focus());
+  const focusedN = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.activeElement?.dataset?.n ?? null);
+  // The cursor starts on h1 (White's first stack): Enter, then 12 stones.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('12');
+  assertEqual(await focusedN(), '12', 'the pick-up count 12');
+  await page.keyboard.press('Enter');
+  // g2: one stone ("1", Enter); then f3, and "1" at once.
+  for (const key of ['ArrowLeft', 'ArrowUp', 'Enter', '1', 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter', '1']) await page.keyboard.press(key);
+  assertEqual(await focusedN(), '1', 'the 1 typed for f3 is 1, not 11');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+// ---- first visit, end of a game ----------------------------------------------------
+
+/** Blue takes Red's city with f9-e8-d9 (Red's city d10 is empty). */
+const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+
+test('play: a first visit on a phone shows each game\'s goal, a button to start it and the 2-minute lesson, without scrolling; never again after', async (ctx) => {
+  const { context, close } = await launch({ viewport: { width: 390, height: 844 }, ...PHONE });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${ctx.url}icon.svg`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(ctx.url);
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    const box = await page.evaluate(() => {
+      const r = (/** @type {string} */ s) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+      return { cash: r('#welcome button[data-game="cash-in-hand"]'), learn: r('#welcome a[href="learn.html"]'), text: document.querySelector('#welcome')?.textContent ?? '' };
+    });
+    assert(box.cash && box.cash.bottom <= 844 && box.learn && box.learn.bottom <= 844, `in view: ${JSON.stringify(box)}`);
+    assert(/enemy city/.test(box.text) && /every enemy stone/.test(box.text) && /Learn in 2 minutes/.test(box.text), `the goals: ${box.text}`);
+    await page.click('#welcome button[data-game="cash-in-hand"]');
+    await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
+    assert(await page.locator('#welcome').isHidden(), 'gone once a game is chosen');
+    await page.reload();
+    await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+    assert(await page.locator('#welcome').isHidden(), 'not on the next visit');
+  } finally {
+    await close();
+  }
+});
+
+test('play: after a game ends, Rematch and Review this game are offered and work', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.selectOption('#level', '1');
+  await page.evaluate((p) => /** @type {any} */ (document.querySelector('#board')).load(p), CITY);
+  for (const cell of ['f9', 'e8', 'd9']) await clickCell(page, cell, '#board');
+  await page.waitForSelector('#rematch', { state: 'visible' });
+  assert(await page.locator('#review-game').isVisible(), 'Review this game is offered');
+  await page.click('#review-game');
+  await page.waitForSelector('#analysis:not([hidden])');
+  await page.waitForFunction(() => !(/** @type {HTMLElement} */ (document.getElementById('review-progress'))).hidden
+    || (document.getElementById('review-note')?.textContent ?? '') !== '');
+  await page.click('#rematch');
+  await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 0);
+  assert(await page.locator('#banner').isHidden(), 'a new game after Rematch');
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('play: "Link copied" is news, not a problem, and does not move the board', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.click('#friend-new');
+  await page.waitForSelector('#friend-dialog[open]');
+  await page.click('#friend-start');
+  await page.waitForFunction(() => !document.getElementById('friend-game')?.hidden);
+  for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
+  await page.waitForSelector('#friend-send:not([hidden])');
+  const top = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').getBoundingClientRect().top);
+  const before = await top();
+  await page.click('#friend-copy');
+  await page.waitForFunction(() => /Link copied/.test(document.getElementById('notice')?.textContent ?? '') && !document.getElementById('notice')?.hidden);
+  const look = await page.evaluate(() => {
+    const n = /** @type {HTMLElement} */ (document.getElementById('notice'));
+    const probe = document.createElement('p');
+    probe.className = 'error';
+    document.body.append(probe);
+    const error = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { background: getComputedStyle(n).backgroundColor, error };
+  });
+  assert(look.background !== look.error, `not in the error colours: ${JSON.stringify(look)}`);
+  assertEqual(await top(), before, 'the board stays where it was');
+  assertEqual(errors.filter((e) => !/clipboard/i.test(e)), [], 'console errors');
+  await page.close();
+});
+
+test('play: a visitor with no game of their own opening a share link is not offered "Keep my game"', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).play('a4-b5-a6-b7-a8'));
+  await page.click('#export');
+  const link = await page.inputValue('#share-link');
+  await page.close();
+  const fresh = await freshApp(ctx.context, ctx.url);
+  await fresh.page.goto(link);
+  await fresh.page.waitForSelector('#link-dialog[open]');
+  const keep = await fresh.page.textContent('#link-keep');
+  assert(!/Keep my game/.test(keep ?? ''), `the button says: ${keep}`);
+  assertEqual([...errors, ...fresh.errors], [], 'console errors');
+  await fresh.page.close();
 });

@@ -2,7 +2,7 @@
 // use, in both themes, to look at after a change of layout or colours.
 // Saved into tests/browser/artifacts/ (not in git) as
 // shot-WIDTHxHEIGHT-THEME-VIEW.png.
-//   node tests/browser/screenshots.mjs [view ...]   views: start, cash, analysis, embed (default: all)
+//   node tests/browser/screenshots.mjs [view ...]   views: welcome, start, cash, analysis, embed (default: all)
 // Needs a built www/ (./build.sh); SOWBOARD_WWW points at another copy.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ const artifacts = path.join(here, 'artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 
 const SIZES = [[390, 844], [844, 390], [768, 1024], [1280, 600], [1280, 800], [1920, 1080]];
-const VIEWS = process.argv.slice(2).length ? process.argv.slice(2) : ['start', 'cash', 'analysis', 'embed'];
+const VIEWS = process.argv.slice(2).length ? process.argv.slice(2) : ['welcome', 'start', 'cash', 'analysis', 'embed'];
 
 /** A game of `n` plies at level 1, loaded on the app's board. */
 const longGame = (page, n) => page.evaluate(async (plies) => {
@@ -50,6 +50,16 @@ try {
           await page.screenshot({ path: file });
           console.log(file);
         };
+        if (VIEWS.includes('welcome')) {
+          // A first visit: storage cleared, the welcome on show.
+          const page = await context.newPage();
+          await page.goto(`${app.url}icon.svg`);
+          await page.evaluate(() => localStorage.clear());
+          await page.goto(app.url);
+          await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+          await shot(page, 'welcome');
+          await page.close();
+        }
         if (VIEWS.includes('start')) {
           const { page } = await freshApp(context, app.url);
           await shot(page, 'start');

@@ -26,7 +26,7 @@ export class LinkPlay {
   /** A question about a new link is on show. */ #asking = false;
 
   /**
-   * @param {{board: SowingBoard, notice: (text: string) => void, onEnter: () => void, onLeave: () => Promise<void> | void}} hooks
+   * @param {{board: SowingBoard, notice: (text: string, kind?: 'problem' | 'info') => void, onEnter: () => void, onLeave: () => Promise<void> | void}} hooks
    *   onEnter: a link game is on the board (the page leaves its own game's mode);
    *   onLeave: back to the page's own game
    */
@@ -366,7 +366,7 @@ export class LinkPlay {
     try {
       await navigator.clipboard.writeText(url);
       this.#markSent();
-      this.hooks.notice('Link copied: send it to your friend.');
+      this.hooks.notice('Link copied: send it to your friend.', 'info');
     } catch {
       $('friend-link').select(); // no clipboard: the link is selected for the user to copy
     }

@@ -7,7 +7,9 @@ import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
+import * as analysisModule from '../analysis/analysis.js';
 import { initAnalysis } from '../analysis/analysis.js';
+import { createWelcome } from './welcome.js';
 import { endText, gameLabel, movesText, plainError } from './words.js';
 import { LinkPlay } from './link-play.js';
 import { registerServiceWorker } from './update.js';
@@ -22,10 +24,13 @@ import { createHistory } from './history-ui.js';
 const board = $('board');
 
 let noticeTimer = 0;
-/** Says something to the player for a while, under the board. @param {string} text */
-function notice(text) {
+/** Says something to the player for a while, over the page: a problem in
+ * the error colours, news (`info`: a link copied) in the banner's.
+ * @param {string} text @param {'problem' | 'info'} [kind] */
+function notice(text, kind = 'problem') {
   const el = $('notice');
   el.textContent = text;
+  el.classList.toggle('info', kind === 'info');
   el.hidden = false;
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { el.hidden = true; }, 12_000);
@@ -33,6 +38,9 @@ function notice(text) {
 
 /** A game with moves that is not over: losing it needs the player's word. */
 const inProgress = () => board.ply > 0 && !board.outcome;
+
+/** The first visit: a line on each game, a game to start, the 2-minute lesson. */
+const welcome = createWelcome({ play: (game) => { $('game').value = game; newGame(game); } });
 
 const settings = createSettings({
   board,
@@ -68,6 +76,9 @@ function renderState() {
   const outcome = board.outcome;
   const reviewing = board.viewPly != null;
   $('banner').hidden = !outcome;
+  // After the end: a rematch and a review (a game by link has its own buttons).
+  $('banner-actions').hidden = !outcome || !!linkPlay.active;
+  if (board.ply > 0) welcome.done();
   if (outcome) {
     const you = linkPlay.active ? linkPlay.yourSide() : settings.values.mode === 'ai' ? settings.humanSide() : null;
     const { headline, reason } = endText(outcome, { sides: board.sides, you });
@@ -118,7 +129,7 @@ board.addEventListener('ready', async () => {
   window.addEventListener('hashchange', () => { if (location.hash.length > 1) sharing.openHash(location.hash); });
 }, { once: true });
 board.addEventListener('change', (/** @type {any} */ e) => {
-  // Another game may be on the board now (a load through the board's API
+  // Another game may be on the board (a load through the board's API
   // too): the menus and the AI's side follow it.
   if (e.detail.kind === 'load') settings.apply();
   persistence.save();
@@ -130,6 +141,16 @@ board.addEventListener('gameover', renderState);
 board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.detail)));
 
 // ---- controls ------------------------------------------------------------------
+
+$('rematch').addEventListener('click', () => newGame(currentGame(board)));
+$('review-game').addEventListener('click', () => {
+  // The review module's own entry when it has one; else the analysis mode
+  // and its Review button, as a player would.
+  const open = /** @type {any} */ (analysisModule).openReview;
+  if (typeof open === 'function') { open(); return; }
+  if ($('analysis').hidden) $('analyse').click();
+  $('review-start').click();
+});
 
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();

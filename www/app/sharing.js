@@ -35,7 +35,7 @@ async function inspect(shared) {
  *   notice: (text: string) => void, renderState: () => void}} deps
  */
 export function createSharing({ board, settings, persistence, linkPlay, inProgress, notice, renderState }) {
-  /** A share link was opened: say what it holds and let the player choose how to play it.
+  /** A share link is opened: say what it holds and let the player choose how to play it.
    * @param {string} hash */
   async function openShared(hash) {
     const shared = fromFragment(hash);
@@ -56,6 +56,8 @@ export function createSharing({ board, settings, persistence, linkPlay, inProgre
       ? `Opening it replaces your game in progress (${gameLabel(currentGame(board))}, ${movesText(board.ply)}). Keep it to go on with your own game.`
       : '';
     $('link-warning').hidden = !inProgress();
+    // A visitor with no game of their own has none to keep.
+    $('link-keep').textContent = board.ply > 0 ? 'Keep my game' : 'Not now';
     $('link-mode').value = settings.values.mode;
     $('link-level').value = String(settings.values.level);
     labelLevels($('link-level'), info.game);

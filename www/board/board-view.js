@@ -80,6 +80,7 @@ export class BoardView {
       build: this.#host.input.canInput() && !preview ? g.build() : null,
       pending: this.#host.flow?.pending ?? null,
       count: this.#host.flow?.count ?? null,
+      placingMore: this.#host.flow?.placingMore ?? null,
       hint: preview ? preview.move : this.#host.hint,
       lostCity,
     });
@@ -117,7 +118,7 @@ export class BoardView {
       // players with the number chooser.
       chooser: canInput && !(b?.stage === 'count' && flow.count != null) ? flow.chooser() : null,
       stepper: b?.stage === 'count' && flow.count != null
-        ? { origin: b.origin ?? '', value: flow.count, min: b.counts[0], max: b.counts[b.counts.length - 1] }
+        ? { origin: b.origin ?? '', value: flow.count, text: flow.typed, min: b.counts[0], max: b.counts[b.counts.length - 1] }
         : null,
       building: Boolean(b && b.stage !== 'origin'),
       replay: reviewing ? { shown: shownPly, total: g.ply } : null,
@@ -139,7 +140,7 @@ export class BoardView {
     })} Arrow keys move the cursor, Enter or Space chooses, Backspace undoes a step, Escape cancels the move.`;
   }
 
-  /** Says what the keyboard cursor is on, and whether it can be chosen now. */
+  /** Says what the keyboard cursor is on, and whether it can be chosen at this point. */
   announceCursor() {
     const g = this.#host.game;
     if (!g || !this.#host.input.focus) return;

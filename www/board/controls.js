@@ -3,7 +3,7 @@
 // stones to put back), replay buttons, and the live region. Pure functions
 // of plain data, plus one DOM update.
 
-// Undo step / Cancel move come before the numbers: with 32 numbers on a
+// Undo step / Cancel move come ahead of the numbers: with 32 numbers on a
 // laptop screen they must not be pushed below the fold.
 export const TEMPLATE = `
 <div class="wrap">
@@ -63,22 +63,27 @@ export function promptFor({ build, side, aiToMove, yours, readonly, outcome, rev
 const TYPE_AHEAD_MS = 900;
 let typed = { text: '', at: 0 };
 
+/** Forgets the digits typed so far: the next digit starts a new number. */
+export function resetTypeAhead() {
+  typed = { text: '', at: 0 };
+}
+
 /**
  * A key on the number chooser: the index of the number to focus next, or
  * null when the key is not the chooser's. Arrows step, Home/End jump,
  * digits pick a number (several digits in a row make one number).
  * @param {string} key @param {number} at the focused index (-1: none)
- * @param {number[]} numbers @param {number} now a time in ms
+ * @param {number[]} numbers @param {number} time the key's time in ms
  * @returns {number | null}
  */
-export function chooserKey(key, at, numbers, now) {
+export function chooserKey(key, at, numbers, time) {
   const last = numbers.length - 1;
   if (key === 'ArrowLeft' || key === 'ArrowUp') return Math.max(0, at - 1);
   if (key === 'ArrowRight' || key === 'ArrowDown') return Math.min(last, at + 1);
   if (key === 'Home') return 0;
   if (key === 'End') return last;
   if (!/^[0-9]$/.test(key)) return null;
-  typed = { text: (now - typed.at < TYPE_AHEAD_MS ? typed.text : '') + key, at: now };
+  typed = { text: (time - typed.at < TYPE_AHEAD_MS ? typed.text : '') + key, at: time };
   let i = numbers.indexOf(Number(typed.text));
   if (i < 0) {
     // "3" then "9" with no 39: start again from the last digit.
@@ -92,7 +97,7 @@ export function chooserKey(key, at, numbers, now) {
  * Updates the controls' DOM from `view` (see the element's #renderControls).
  * @param {Record<string, any>} els
  * @param {{prompt: string, chooser: {label: string, options: number[], main: number} | null,
- *   stepper?: {origin: string, value: number, min: number, max: number} | null,
+ *   stepper?: {origin: string, value: number, text?: string | null, min: number, max: number} | null,
  *   building: boolean, replay: {shown: number, total: number} | null, focusChooser: boolean}} view
  */
 export function renderControls(els, { prompt, chooser, stepper = null, building, replay, focusChooser }) {
@@ -103,12 +108,21 @@ export function renderControls(els, { prompt, chooser, stepper = null, building,
     els.stepperLabel.textContent = `Pick up from ${stepper.origin}:`;
     const input = els.stepperInput;
     Object.assign(input, { min: String(stepper.min), max: String(stepper.max) });
-    if (input.value !== String(stepper.value)) input.value = String(stepper.value);
+    // What the player types stays as typed (it is checked when used).
+    const text = stepper.text ?? String(stepper.value);
+    if (input.value !== text) input.value = text;
     const [down, up] = els.stepper.querySelectorAll('button');
     down.disabled = stepper.value <= stepper.min;
     up.disabled = stepper.value >= stepper.max;
   }
   els.chooser.hidden = !chooser;
+  // Another question (another cell, another count): digits typed for the
+  // last one do not run on into this one.
+  const question = chooser?.label ?? '';
+  if (question !== els.chooser.dataset.question) {
+    els.chooser.dataset.question = question;
+    resetTypeAhead();
+  }
   const active = els.chooser.getRootNode().activeElement;
   const focusedN = els.chooser.contains(active) ? active.dataset.n : null;
   for (const old of els.chooser.querySelectorAll('button')) old.remove();

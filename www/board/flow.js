@@ -13,7 +13,10 @@
  * What a click or a number did: `moved` holds the finished move (committed),
  * `refused` a short reason for the player when nothing happened, `code` and
  * `message` the engine's own refusal of that choice when it gave one.
- * @typedef {{moved?: MoveInfo, refused?: string, code?: string, message?: string}} Outcome
+ * `resumed`: a press on the cell last sown (or last given captured stones),
+ * which changes nothing: the drag goes on from there; `end`: the gesture
+ * under way stops here.
+ * @typedef {{moved?: MoveInfo, refused?: string, code?: string, message?: string, resumed?: boolean, end?: boolean}} Outcome
  */
 
 /** Engine refusals that say less than the board's own hint (it names the cells to choose). */
@@ -29,7 +32,7 @@ const GENERIC = new Set(['wrong-stage', 'no-origin-yet', 'game-over']);
 /**
  * Makes `choices` on `game`'s move builder in order, each as the builder's
  * stage takes it; throws the engine's error (with its `code`) at the first
- * one refused, with the choices before it made.
+ * one refused, with the earlier choices made.
  * @param {Game} game @param {Choice[]} choices
  */
 export function applyChoices(game, choices) {
@@ -51,8 +54,11 @@ export class MoveFlow {
     this.pending = null;
     /** The pick-up count shown by the stepper (stage `count`), or null. */
     this.count = null;
-    /** The last captured stones put back by a gesture (it may grow), or null.
-     * @type {{cell: string, count: number} | null} */
+    /** The count as typed in the stepper, checked only when it is used (a
+     * typed "1" on the way to "15" is never changed), or null. @type {string | null} */
+    this.typed = null;
+    /** The last captured stones put back by a gesture (it may grow) and the
+     * most that cell takes, or null. @type {{cell: string, count: number, most: number} | null} */
     this.placed = null;
   }
 
@@ -63,6 +69,7 @@ export class MoveFlow {
   cancel() {
     this.pending = null;
     this.count = null;
+    this.typed = null;
     this.placed = null;
     if (!this.game.outcome()) this.game.cancel();
   }
@@ -126,7 +133,7 @@ export class MoveFlow {
   // cell just dropped on adds one more (a second tap does the same). Ending a
   // drag on the last cell chosen puts every stone still in hand (or still to
   // place) there when the builder offers that. Captured stones are put back
-  // the same way. Before the sowing starts, `count` (the stepper) holds the
+  // the same way. Until the sowing starts, `count` (the stepper) holds the
   // pick-up count, the whole stack unless changed.
 
   /**
@@ -139,7 +146,40 @@ export class MoveFlow {
     if (b.stage !== 'count' || !b.counts.length) return null;
     const want = Number.isFinite(n) ? n : b.counts[b.counts.length - 1];
     this.count = b.counts.reduce((best, c) => (Math.abs(c - want) < Math.abs(best - want) ? c : best), b.counts[0]);
+    this.typed = null;
     return this.count;
+  }
+
+  /**
+   * The stepper's text as the player types it: kept as typed; the count
+   * shown on the stack follows it when it is a count the builder offers.
+   * It is checked when used (`pickCount`, or a drag that starts the sowing).
+   * @param {string} text
+   */
+  typeCount(text) {
+    const b = this.game.build();
+    if (b.stage !== 'count') return;
+    this.typed = text;
+    const n = Number(text);
+    if (text.trim() !== '' && Number.isInteger(n) && b.counts.includes(n)) this.count = n;
+  }
+
+  /**
+   * The count to pick up: the stepper's, or the typed one once checked.
+   * A typed count the builder does not offer is refused with the engine's
+   * reason (nothing is picked up, the text stays as typed).
+   * @returns {{count: number} | Outcome}
+   */
+  #countToPick() {
+    const b = this.game.build();
+    const text = this.typed?.trim();
+    if (text == null) return { count: this.count ?? b.counts[b.counts.length - 1] };
+    const n = Number(text);
+    const range = `${b.counts[0]} to ${b.counts[b.counts.length - 1]}`;
+    if (text === '' || !Number.isInteger(n)) return { refused: `“${text}” is not a number of stones: type a count from ${range}.` };
+    if (b.counts.includes(n)) return { count: n };
+    const said = this.#engineSays({ refused: `Not picked up: ${n} is not a count allowed here (${range}).` }, () => this.game.pickUp(n));
+    return said.message ? { ...said, refused: `Not picked up: ${said.message} (counts allowed: ${range}).` } : said;
   }
 
   /** Moves the stepper by `delta` offered counts (+1: the next larger).
@@ -156,9 +196,77 @@ export class MoveFlow {
   pickCount() {
     const b = this.game.build();
     if (b.stage !== 'count') return {};
-    this.game.pickUp(this.count ?? b.counts[b.counts.length - 1]);
+    const pick = this.#countToPick();
+    if (!('count' in pick)) return pick;
+    this.game.pickUp(pick.count);
     this.count = null;
+    this.typed = null;
     return this.#completeIfDone();
+  }
+
+  /**
+   * A press that starts a gesture on `name`. On the cell last sown, or the
+   * stack last given captured stones, it changes nothing (`resumed`): a
+   * drag goes on from there, and only a tap there adds a stone (`tap`).
+   * Elsewhere it is the pointer coming into the cell (`enter`).
+   * @param {string} name @returns {Outcome}
+   */
+  press(name) {
+    const b = this.game.build();
+    if (b.stage === 'step' && b.path.length && b.path[b.path.length - 1].cell === name) return { resumed: true };
+    if (b.stage === 'place' && this.placed?.cell === name) return { resumed: true };
+    return this.enter(name);
+  }
+
+  /**
+   * A tap (a press and release with no drag) on the cell a press resumed
+   * from: one more stone there, when the builder offers it.
+   * @param {string} name @returns {Outcome}
+   */
+  tap(name) {
+    const b = this.game.build();
+    if (b.stage === 'step' && b.path.length && b.path[b.path.length - 1].cell === name) return this.#sowInto(name, b);
+    if (b.stage === 'place' && this.placed?.cell === name) return this.#placeOn(name, this.placed.count + 1);
+    return {};
+  }
+
+  /**
+   * "Put them all here" (a long press, or a key): every stone
+   * still in hand dropped on `name` (the cell last sown, or a next cell),
+   * or every captured stone still to put back placed on it. Refused, with
+   * the engine's reason, when the builder does not offer that.
+   * @param {string} name @returns {Outcome}
+   */
+  allHere(name) {
+    const g = this.game;
+    const b = g.build();
+    this.pending = null;
+    if (b.stage === 'step') {
+      const last = b.path[b.path.length - 1];
+      const lead = `${name} cannot take all ${b.cash} stone${b.cash === 1 ? '' : 's'} still in hand`;
+      if (last?.cell === name) {
+        const all = last.count + b.cash;
+        g.undoChoice();
+        if (g.build().steps.find((s) => s.cell === name)?.drops.includes(all)) {
+          g.step(name, all);
+          return this.#completeIfDone();
+        }
+        const said = this.#engineSays({ refused: `${lead}.` }, () => g.step(name, all));
+        g.step(name, last.count);
+        return said;
+      }
+      const option = b.steps.find((s) => s.cell === name);
+      if (!option) return this.#sowInto(name, b);
+      if (!option.drops.includes(b.cash)) return this.#engineSays({ refused: `${lead}.` }, () => g.step(name, b.cash));
+      g.step(name, b.cash);
+      return this.#completeIfDone();
+    }
+    if (b.stage === 'place') {
+      const before = this.placed?.cell === name ? this.placed.count : 0;
+      if (!before && !b.places.includes(name)) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
+      return this.#placeOn(name, before + b.toPlace);
+    }
+    return {};
   }
 
   /**
@@ -180,12 +288,14 @@ export class MoveFlow {
     if (b.stage === 'count') {
       if (name === b.origin) return {};
       if (b.origins.includes(name) && !again) { this.#reselect(name, b); this.setCount(Infinity); return {}; }
-      // Sowing starts: the stepper's count is picked up, and taken back if
-      // this cell cannot start the sowing.
-      g.pickUp(this.count ?? b.counts[b.counts.length - 1]);
+      // Sowing starts: the stepper's count (checked, when typed) is picked
+      // up, and taken back if this cell cannot start the sowing.
+      const pick = this.#countToPick();
+      if (!('count' in pick)) return { ...pick, end: true };
+      g.pickUp(pick.count);
       const outcome = this.#sowInto(name, g.build());
       if (outcome.refused) g.undoChoice();
-      else this.count = null;
+      else { this.count = null; this.typed = null; }
       return outcome;
     }
     b = g.build();
@@ -212,7 +322,7 @@ export class MoveFlow {
     if (!range) return { refused: `Captured stones go back onto a stack: ${name} cannot take them.` };
     const count = Math.min(Math.max(n, range.least), range.most);
     g.place(name, count);
-    this.placed = { cell: name, count };
+    this.placed = { cell: name, count, most: range.most };
     return this.#completeIfDone();
   }
 
@@ -282,8 +392,16 @@ export class MoveFlow {
     return this.#completeIfDone();
   }
 
+  /** The stack last given captured stones while it still takes more (it
+   * keeps its mark), or null. */
+  get placingMore() {
+    const b = this.game.build();
+    const p = this.placed;
+    return b.stage === 'place' && p && b.toPlace > 0 && p.count < p.most ? p.cell : null;
+  }
+
   /**
-   * The numbers to choose from now, or null: the engine's options only.
+   * The numbers to choose from at this point, or null: the engine's options only.
    * @returns {Chooser | null}
    */
   chooser() {
@@ -301,7 +419,7 @@ export class MoveFlow {
     return null;
   }
 
-  /** Clicking another own stack before sowing starts switches the origin.
+  /** Clicking another own stack while the sowing has not started switches the origin.
    * @param {string} name @param {BuildState} b */
   #reselect(name, b) {
     if (name === b.origin) return;

@@ -24,10 +24,12 @@ export function moveCounts(info) {
  * the person to move may choose, else null; pending: {cell} awaiting a number;
  * hint: the hinted move (MoveInfo) or null; lostCity: a captured city's cell.
  * @param {{focus: string | null, frame: any, last: MoveInfo | null, build: BuildState | null,
- *   pending: {cell: string} | null, hint: MoveInfo | null, lostCity?: string | null, count?: number | null}} view
- * count: the pick-up count on the stepper (stage count), shown on the stack.
+ *   pending: {cell: string} | null, hint: MoveInfo | null, lostCity?: string | null, count?: number | null,
+ *   placingMore?: string | null}} view
+ * count: the pick-up count on the stepper (stage count), shown on the stack;
+ * placingMore: the stack last given captured stones, while it takes more.
  */
-export function marksFor({ focus, frame, last, build, pending, hint, lostCity = null, count = null }) {
+export function marksFor({ focus, frame, last, build, pending, hint, lostCity = null, count = null, placingMore = null }) {
   if (frame) return { lastPath: frame.path, hand: frame.hand, captured: frame.captured ?? [], focus };
   /** @type {Record<string, any>} */
   const marks = {
@@ -75,7 +77,8 @@ export function marksFor({ focus, frame, last, build, pending, hint, lostCity = 
   }
   if (build.stage === 'origin') marks.origins = build.origins;
   if (build.stage === 'step') marks.targets = build.steps.map((s) => s.cell);
-  if (build.stage === 'place') marks.places = build.places;
+  // A stack given captured stones keeps its mark while it takes more.
+  if (build.stage === 'place') marks.places = placingMore && !build.places.includes(placingMore) ? [...build.places, placingMore] : build.places;
   if (pending) marks.pending = pending.cell;
   return marks;
 }

@@ -9,7 +9,7 @@ const OFF = /^(off|false|0|no)$/i;
 /** @param {string | null} v @param {boolean} fallback */
 export const flag = (v, fallback) => (v == null || v === '' ? fallback : !OFF.test(v.trim()));
 
-/** The error thrown by the element's methods before the engine is loaded. */
+/** The error thrown by the element's methods until the engine is loaded. */
 export function notReady() {
   const err = /** @type {Error & {code: string}} */ (new Error('the board is not ready yet (wait for the ready event)'));
   err.code = 'not-ready';

@@ -19,6 +19,8 @@ export class PlayerInput {
   /** The keyboard cursor's cell. @type {{file: number, rank: number} | null} */ focus = null;
   /** The cursor is drawn only while the keyboard is in use. */
   keyboard = false;
+  /** The cell a press resumed the move from (the cell last sown), or null. @type {string | null} */
+  #resumedOn = null;
 
   /** @param {BoardHost} host */
   constructor(host) {
@@ -32,12 +34,27 @@ export class PlayerInput {
     const { canvas } = this.#host.els;
     const off = attachInput(canvas, {
       hit: (x, y, inner) => this.#host.painter.hit(x, y, inner),
-      // A press that is refused ends the gesture: a drag from the wrong cell chooses nothing.
-      press: (cell) => this.#onGesture(cell, (name) => this.#host.flow?.enter(name) ?? {}, false, true),
+      // A press that is refused ends the gesture: a drag from the wrong cell
+      // chooses nothing. A press on the cell last sown changes nothing: the
+      // drag goes on from there, and a tap there adds a stone.
+      press: (cell) => this.#onGesture(cell, (name) => {
+        const outcome = this.#host.flow?.press(name) ?? {};
+        this.#resumedOn = outcome.resumed ? name : null;
+        return outcome;
+      }, false, true),
       enter: (cell, again) => this.#onGesture(cell, (name) => this.#host.flow?.enter(name, again) ?? {}, true),
-      release: (cell, dragged) => {
-        if (dragged && cell) this.#onGesture(cell, (name) => this.#host.flow?.release(name) ?? {}, true);
+      release: (cell) => {
+        if (cell) this.#onGesture(cell, (name) => this.#host.flow?.release(name) ?? {}, true);
       },
+      tap: (cell) => {
+        if (this.#resumedOn === cellName(cell.file, cell.rank)) this.#onGesture(cell, (name) => this.#host.flow?.tap(name) ?? {});
+      },
+      // "Put them all here": a long press (shown only when it does
+      // something: a finger resting on a cell is not a request).
+      hold: (cell) => this.#onGesture(cell, (name) => {
+        const outcome = this.#host.flow?.allHere(name) ?? {};
+        return outcome.refused ? {} : outcome;
+      }),
       key: (key) => this.#onKey(key),
     });
     listen(/** @type {ShadowRoot} */ (this.#host.element.shadowRoot), 'click', (e) => {
@@ -47,7 +64,8 @@ export class PlayerInput {
     listen(this.#host.els.chooser, 'keydown', (e) => this.#onChooserKey(e));
     // The stepper: typed digits, arrows (the input's own), the wheel, Enter.
     const { stepperInput } = this.#host.els;
-    listen(stepperInput, 'input', () => { this.#host.flow?.setCount(stepperInput.valueAsNumber); this.#host.view.render(); });
+    // Typed digits are kept as typed and checked when the count is used.
+    listen(stepperInput, 'input', () => { this.#host.flow?.typeCount(stepperInput.value); this.#host.view.render(); });
     // A tap on the count selects it: the digits typed replace it. WebKit
     // (Safari) drops a selection made on focus when the button comes up, so
     // the first mouseup after the focus keeps it.
@@ -83,7 +101,7 @@ export class PlayerInput {
     return off;
   }
 
-  /** Why the person at the board cannot choose now, or null when they can. */
+  /** Why the person at the board cannot choose at this moment, or null when they can. */
   #whyNoInput() {
     const { game: g, viewPly, anim, element } = this.#host;
     if (!g) return 'The board is still loading.';
@@ -114,8 +132,10 @@ export class PlayerInput {
     this.#host.emit('refused', { cell, reason: refused ?? '', code: code ?? null, message: message ?? null });
   }
 
-  /** @param {{file: number, rank: number}} cell @param {boolean} [byKeyboard] */
-  #onCell({ file, rank }, byKeyboard = false) {
+  /** A choice on a cell by the keyboard: `act` the flow's (a click, or "put them all here").
+   * @param {{file: number, rank: number}} cell @param {boolean} [byKeyboard]
+   * @param {(flow: MoveFlow, name: string) => import('./flow.js').Outcome} [act] */
+  #onCell({ file, rank }, byKeyboard = false, act = (flow, name) => flow.click(name)) {
     this.focus = { file, rank };
     this.keyboard = byKeyboard;
     const why = this.#whyNoInput();
@@ -129,7 +149,7 @@ export class PlayerInput {
     this.#host.flash.clear();
     let chosen = false;
     try {
-      const outcome = flow.click(name);
+      const outcome = act(flow, name);
       const { moved, refused } = outcome;
       if (refused) this.#refuse(name, outcome);
       if (moved) this.#host.played(moved);
@@ -145,7 +165,7 @@ export class PlayerInput {
 
   /**
    * One part of a pointer gesture on a cell (see input.js); false ends the
-   * gesture (input not possible now, or the move was played).
+   * gesture (input not possible at the moment, or the move is played).
    * @param {{file: number, rank: number}} cell
    * @param {(name: string) => import('./flow.js').Outcome} act
    * @param {boolean} [quiet] no reason shown when input is not possible
@@ -169,7 +189,7 @@ export class PlayerInput {
       if (sowing && this.#host.flow?.build().stage === 'place') going = false;
       if (refused) this.#refuse(cellName(file, rank), outcome);
       else this.#host.flash.clear();
-      if (refused && endIfRefused) going = false;
+      if (refused && (endIfRefused || outcome.end)) going = false;
       if (moved) { going = false; this.#host.played(moved); }
       chosen = !moved && !refused;
     } catch (err) {
@@ -200,8 +220,10 @@ export class PlayerInput {
     const flow = this.#host.flow;
     if (!flow || !this.canInput()) return;
     try {
-      const { moved } = flow.pickCount();
-      if (moved) this.#host.played(moved);
+      const outcome = flow.pickCount();
+      const { moved, refused } = outcome;
+      if (refused) this.#refuse(this.#host.game?.build().origin ?? '', outcome);
+      else if (moved) this.#host.played(moved);
       else { this.#host.view.render(); this.#host.view.announce(this.#host.els.prompt.textContent); this.#host.built(); }
     } catch (err) {
       this.#host.emit('error', errorDetail(err));
@@ -239,6 +261,11 @@ export class PlayerInput {
     if (key === 'Enter' || key === ' ') {
       this.focus ??= this.#firstFocus();
       this.#onCell(this.focus, true);
+      return;
+    }
+    if (key === 'AllHere') {
+      this.focus ??= this.#firstFocus();
+      this.#onCell(this.focus, true, (flow, name) => flow.allHere(name));
       return;
     }
     const flip = this.#host.options().flipped ? -1 : 1;

@@ -138,6 +138,9 @@ export interface SowingBoardAttributes {
   analysis?: '' | 'on' | 'off';
   /** The level (1-8) the `analysis` bar searches at; default the `level` attribute (3 when absent). */
   'analysis-level'?: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+  /** The colours: `light`, `dark`, or `auto` (the default: the visitor's system setting). The host's
+   * `--sowing-*` custom properties (docs/embedding-theme.md) win over either. */
+  theme?: 'light' | 'dark' | 'auto';
 }
 
 export declare class SowingBoard extends HTMLElement {
