@@ -22,12 +22,13 @@
 //! position that was not lost (allowing a city capture in one), is always a
 //! blunder, while choosing among lost moves, or a slower win, is not.
 
-use super::analyse::{checked_score, search_game, Score, Strength};
+use super::analyse::{evaluate, Score, Strength};
+use super::win_chance::{move_accuracy, win_chance};
 use super::Clock;
 use crate::errors::LimitExceeded;
 use crate::game::Game;
 use crate::moves::Move;
-use crate::variant::Side;
+use crate::variant::{GameKind, Side};
 use std::fmt;
 
 /// Upper bounds of the loss (hundredths of a stone) for `best`, `good`,
@@ -92,6 +93,45 @@ pub struct Reviewed {
     pub class: Class,
 }
 
+impl Reviewed {
+    /// The move's accuracy, 0-100 (`win_chance::move_accuracy` on the
+    /// mover's win chance before and after it).
+    pub fn accuracy(&self, game: GameKind) -> f64 {
+        move_accuracy(win_chance(game, self.before), win_chance(game, self.after))
+    }
+}
+
+/// One side's review in figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub side: Side,
+    /// The side's moves reviewed.
+    pub moves: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The mean accuracy of its moves (0-100), `None` without a move.
+    pub accuracy: Option<f64>,
+}
+
+/// Each side's summary of a review of a game of `game`, the first player's
+/// first.
+pub fn summarise(game: GameKind, plies: &[Reviewed]) -> [Summary; 2] {
+    [Side::First, Side::Second].map(|side| {
+        let own: Vec<&Reviewed> = plies.iter().filter(|r| r.side == side).collect();
+        let count = |c: Class| own.iter().filter(|r| r.class == c).count();
+        let total: f64 = own.iter().map(|r| r.accuracy(game)).sum();
+        Summary {
+            side,
+            moves: own.len(),
+            inaccuracies: count(Class::Inaccuracy),
+            mistakes: count(Class::Mistake),
+            blunders: count(Class::Blunder),
+            accuracy: (!own.is_empty()).then(|| total / own.len() as f64),
+        }
+    })
+}
+
 /// The engine's view of one position of the game: its best move (none once
 /// the game is over) and score for the side to move.
 struct Seen {
@@ -99,6 +139,8 @@ struct Seen {
     score: Score,
 }
 
+/// The contract's answer (`evaluate`) for one position of the game, or its
+/// result once it is over.
 fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, LimitExceeded> {
     if let Some(outcome) = game.outcome() {
         let mover = game.position().side_to_move;
@@ -109,11 +151,8 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, Limi
         };
         return Ok(Seen { best: None, score });
     }
-    let lv = strength.settings(game.game());
-    let (report, _) = search_game(game, lv.shape, lv.nodes, clock)?;
-    let head = &report.moves[0];
-    let score = checked_score(game, head.score, &head.transition);
-    Ok(Seen { best: Some(head.transition.mv.clone()), score })
+    let v = evaluate(game, strength, clock)?.expect("the game goes on");
+    Ok(Seen { best: Some(v.best), score: v.score })
 }
 
 /// Reviews every ply of `game` (its plies from its start). `on_progress`
