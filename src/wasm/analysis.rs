@@ -12,8 +12,8 @@ use crate::ai::analyse::{analyse, evaluate, Analysis, Score, Strength, Verdict};
 use crate::ai::review::{review, REVIEW};
 use crate::ai::win_chance::win_chance;
 use crate::ai::LEVELS;
-use crate::variant::{GameKind, Side};
 use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use crate::variant::{GameKind, Side};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 

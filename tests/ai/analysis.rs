@@ -194,8 +194,7 @@ fn the_command_line_prints_the_documented_lines() {
     assert!(Class::ALL.iter().any(|c| c.name() == words[words.len() - 1]), "{out}");
     assert!(lines[1].starts_with("summary white moves 1 inaccuracies "), "{out}");
     assert_eq!(
-        lines[2],
-        "summary black moves 0 inaccuracies 0 mistakes 0 blunders 0 accuracy -",
+        lines[2], "summary black moves 0 inaccuracies 0 mistakes 0 blunders 0 accuracy -",
         "{out}"
     );
 }
