@@ -48,6 +48,14 @@ export class AnalysisClient {
     current.resolve(null);
   }
 
+  /** Stops the request under way, if any, and the worker itself (a board
+   * leaving the page; the next request would start a fresh one). */
+  terminate() {
+    this.cancel();
+    this.#worker?.terminate();
+    this.#worker = null;
+  }
+
   /** @param {any} data */
   #message(data) {
     const current = this.#current;

@@ -153,8 +153,8 @@ export class BoardAnalysis {
   cancelHint() { this.#hints.cancel(); }
 
   dispose() {
-    this.#bars.cancel();
-    this.#calls.cancel();
-    this.#hints.cancel();
+    this.#bars.terminate();
+    this.#calls.terminate();
+    this.#hints.terminate();
   }
 }
