@@ -1,4 +1,4 @@
-//! The analysis API (issue 12): what the engine sees in a position — the
+//! The analysis API: what the engine sees in a position — the
 //! best move, its score, the expected line (principal variation), the depth
 //! and the work done — reported as the search deepens, and stoppable.
 //!
@@ -10,11 +10,11 @@
 //!   budget, which is also what the review scores every position with and
 //!   what the page's hint asks for. So the same strength gives the same best
 //!   move and score for the same position, wherever it is asked.
-//! - Incremental: before that answer, the position is searched to depth 1,
+//! - Incremental: ahead of that answer, the position is searched to depth 1,
 //!   2, ... below the level's depth (previews sharing one budget of the
 //!   strength's nodes), and the caller's callback gets every finished pass
 //!   and may stop the analysis (return `false`). A pass costs about `width`
-//!   times the one before, so the previews add a fraction of the answer's
+//!   times the shallower one, so the previews add a fraction of the answer's
 //!   cost; the answer's own budget does not depend on them.
 //! - The principal variation is built by successive searches: the best
 //!   move, then the best reply found by a search one ply shallower from the
@@ -24,7 +24,7 @@
 //!
 //! Scores are in hundredths of a stone from the side to move's view (the
 //! evaluations' unit: a stone is 100), or a proven result in K plies, the
-//! winning move itself counting as 1: a city capture now is `win:1`; a
+//! winning move itself counting as 1: a city capture this ply is `win:1`; a
 //! move that lets the opponent capture the city next is, after it, `loss:1`
 //! for its mover (the position after it is lost in one ply).
 
@@ -81,7 +81,7 @@ impl Score {
 
     /// Whether a proven result holds over every move of both sides: a
     /// finished position, `win:1`, `loss:1`, `loss:2` (depth 1 sees every
-    /// move) and `win:3` (checked over every reply and answer before it is
+    /// move) and `win:3` (checked over every reply and answer ahead of being
     /// reported). A longer result is proven over the moves the selective
     /// search looked at only; estimates are never proven.
     pub fn proven_over_every_move(self) -> bool {
@@ -107,7 +107,7 @@ impl Score {
 /// Estimates beyond 30 stones are all "winning": the graph and the move
 /// classes need no finer grain there.
 pub const CLAMP: i32 = 3000;
-/// `Score::value` of a proven result (before its distance is taken off).
+/// `Score::value` of a proven result (its distance not yet taken off).
 pub const RESULT: i32 = 10_000;
 
 impl fmt::Display for Score {
@@ -205,7 +205,7 @@ fn verdict(game: &Game, report: &Report, nodes: u64) -> Verdict {
 /// Analyses the current position of `game`. `on_report` gets each finished
 /// pass (the last one included) and returns whether to go on. Returns the
 /// last finished pass, or `None` when the game is over. The last pass is
-/// `evaluate`'s answer unless the callback stopped the analysis before it.
+/// `evaluate`'s answer unless the callback stopped the analysis ahead of it.
 /// The node budget is the main bound, so the same inputs give the same
 /// analysis natively and in wasm; a position whose moves cannot be listed
 /// within the enumeration limit (hostile set-ups: a 255-stone stack) is the
@@ -232,7 +232,7 @@ pub fn analyse(
         go_on
     };
     // Previews: shallower passes on one shared budget, until it runs out or
-    // a pass cannot get deeper than the one before.
+    // a pass cannot get deeper than the last one.
     for depth in 1..lv.shape.max_depth {
         let shape = Shape { max_depth: depth, ..lv.shape };
         let left = lv.nodes.saturating_sub(previews).max(1);
@@ -333,7 +333,7 @@ pub(crate) fn search_game(
 }
 
 /// The expected line from `first`: each next move the best of a search one
-/// ply shallower than the one before (at least one ply, so a win in one is
+/// ply shallower than the last (at least one ply, so a win in one is
 /// always seen), as long as the line's length calls for. A proven result
 /// sets the length to its distance.
 fn line(

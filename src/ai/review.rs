@@ -1,7 +1,7 @@
-//! Game review (issue 12): every position of a game analysed once, and each
+//! Game review: every position of a game analysed once, and each
 //! move classified by how much it lost against the best move.
 //!
-//! A game of n plies costs n + 1 searches: the score before ply i is the
+//! A game of n plies costs n + 1 searches: the score ahead of ply i is the
 //! best score of position i - 1 (for the player about to move), the score
 //! after it is the score of position i, negated to the same player's view
 //! (a finished position scores `win:0`, `loss:0` or `0`).
@@ -19,7 +19,7 @@
 //! | blunder | more than 400 |
 //!
 //! So giving away a proven win, or moving into a proven loss from a
-//! position that was not lost (allowing a city capture in one), is always a
+//! position that is not lost (allowing a city capture in one), is always a
 //! blunder, while choosing among lost moves, or a slower win, is not.
 
 use super::analyse::{evaluate, Score, Strength};
@@ -35,7 +35,7 @@ use std::fmt;
 /// `inaccuracy` and `mistake`; beyond the last is a `blunder`.
 pub const THRESHOLDS: [i32; 4] = [10, 50, 150, 400];
 
-/// How good a move was.
+/// How good a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
     Best,
@@ -84,18 +84,18 @@ pub struct Reviewed {
     pub mv: Move,
     /// The player who moved.
     pub side: Side,
-    /// The best score before the move, for the player who moved.
+    /// The best score of the position the move is played in, for its player.
     pub before: Score,
     /// The score after the move, for the same player.
     pub after: Score,
-    /// The engine's choice in the position before the move.
+    /// The engine's choice in the position the move is played in.
     pub best: Move,
     pub class: Class,
 }
 
 impl Reviewed {
     /// The move's accuracy, 0-100 (`win_chance::move_accuracy` on the
-    /// mover's win chance before and after it).
+    /// mover's win chance ahead of and after it).
     pub fn accuracy(&self, game: GameKind) -> f64 {
         move_accuracy(win_chance(game, self.before), win_chance(game, self.after))
     }
@@ -159,7 +159,7 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, Limi
 /// gets (positions done, positions in all) after each search and returns
 /// whether to go on; `None` when it stopped the review. A position whose
 /// moves cannot be listed (hostile set-ups) is the `LimitExceeded` error:
-/// it used to be scored as lost, which made the move before it a blunder.
+/// scoring it as lost would make the move into it a blunder.
 pub fn review(
     game: &Game,
     strength: Strength,

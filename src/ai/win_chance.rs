@@ -11,7 +11,7 @@
 //! against each other), not a promise about any one game.
 //!
 //! The accuracy of a move is lichess's formula on the mover's win chance
-//! in percent, before the move (the best score of the position) and after
+//! in percent, ahead of the move (the best score of the position) and after
 //! it: `103.1668 * e^(-0.04354 * (before - after)) - 3.1669`, clamped to
 //! 0-100, where a move that kept the chance (or raised it) scores 100. A
 //! side's accuracy is the mean over its moves. (docs/analysis-measured.md.)

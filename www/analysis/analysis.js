@@ -55,11 +55,11 @@ let current = null;
 /**
  * Runs the review of the game on the board at once (turning analysis on)
  * and opens it at the player's first blunder (else first mistake, else
- * first inaccuracy): the position before it with the better move drawn and
+ * first inaccuracy): the position it is played in with the better move drawn and
  * its line to step through. `player`: the side whose mistakes to open (by
  * default the side the AI does not play, or anyone's when both or neither
  * are played by it). Resolves to the move opened, or null (no such move, or
- * the review was stopped or failed: the panel says which).
+ * the review stopped or failed: the panel says which).
  * @param {{player?: string | null}} [options]
  * @returns {Promise<ReviewedMove | null>}
  */
@@ -86,7 +86,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   /** The finished review, for the game it reviewed. @type {{key: string, plies: ReviewedMove[]} | null} */
   let reviewed = null;
   /**
-   * The better move of a reviewed mistake on show: the position before the
+   * The better move of a reviewed mistake on show: the position of the
    * mistake (`ply` - 1 of the game) with line move `step` drawn on the
    * position it is played from.
    * @type {{p: ReviewedMove, base: string[], line: string[], step: number, positions: string[], key: string, analysis: Analysis | null} | null}
@@ -217,7 +217,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     $('eval-bar').title = `${sideLabel(firstName())}’s chance to win: ${share}% (${words})`;
   }
 
-  /** @param {string[]} line @param {string[]} [base] the moves before the line */
+  /** @param {string[]} line @param {string[]} [base] the moves leading to the line */
   function renderLine(line, base = shown?.moves ?? []) {
     const items = line.map((move, k) => {
       const li = document.createElement('li');
@@ -450,7 +450,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   // ---- the better move and its line ------------------------------------------
 
   /**
-   * Goes to the position before `p` and draws the engine's move there, then
+   * Goes to the position `p` is played in and draws the engine's move there, then
    * fetches its line (the same evaluation at the review's strength, so it
    * starts with that move) to step through.
    * @param {ReviewedMove} p
@@ -594,7 +594,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     else { endBetter(); board.preview(null); }
     refresh();
   });
-  // The arrow keys step through the better line while it is on show (before
+  // The arrow keys step through the better line while it is on show (ahead of
   // the board's own keys, which step through the game); Escape leaves it.
   document.addEventListener('keydown', (e) => {
     if (!better || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -610,7 +610,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   new ResizeObserver(() => renderReviewCurrent()).observe($('review-graph'));
   const api = { get on() { return on; }, setOn, get mainline() { return mainline; }, openReview };
   current = api;
-  // The game a variation was played from: what the page saves meanwhile, so
-  // that a reload brings back the game, not the variation.
+  // `mainline`: the game a variation is played from, what the page saves
+  // meanwhile, so that a reload brings back the game, not the variation.
   return api;
 }

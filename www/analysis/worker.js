@@ -1,6 +1,6 @@
 // The analysis worker: analyses a position as the search deepens, evaluates
 // it once (a hint: `Game.evaluate`, the analysis's answer without the
-// passes before it), or reviews a whole game, posting each report or
+// shallower passes), or reviews a whole game, posting each report or
 // progress step as it comes.
 // Requests carry the whole game, so the worker keeps no state; to stop one,
 // the page terminates the worker (a search cannot read messages meanwhile).

@@ -1,4 +1,4 @@
-// The widget's analysis (issue 12): with the `analysis` attribute, an
+// The widget's analysis: with the `analysis` attribute, an
 // evaluation bar on the board's left edge and the threats of the side not
 // to move marked on the board, both following the position on show; and
 // `analyse()`, the engine's analysis of that position (the wasm API's
@@ -130,7 +130,7 @@ export class BoardAnalysis {
   /**
    * The engine's analysis of the position on show (null once the game is
    * over there). `level` 1-8 (default 8) or `nodes`; `onReport` gets each
-   * deeper pass. A new call stops the one before (it resolves to null).
+   * deeper pass. A new call stops the last one (it resolves to null).
    * @param {{level?: number, nodes?: number, onReport?: (a: Analysis) => void}} [options]
    * @returns {Promise<Analysis | null>}
    */
@@ -142,7 +142,7 @@ export class BoardAnalysis {
   /**
    * The hint for the current position of the game `{position, moves}` under
    * `rules`: the engine's evaluation at `HINT_STRENGTH` (`Game.evaluate`).
-   * A new call, or `cancelHint()`, stops the one before (it resolves to null).
+   * A new call, or `cancelHint()`, stops the last one (it resolves to null).
    * @param {{position: string, moves: string[], rules: object}} game
    * @returns {Promise<import('../pkg/sowboard.js').Evaluation | null>}
    */

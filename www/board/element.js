@@ -469,7 +469,7 @@ export class SowingBoard extends HTMLElement {
   #afterMove(info, animate, byAi) {
     const g = /** @type {Game} */ (this.#game);
     this.#ai.cancel();
-    this.#analysis.cancelHint(); // a hint asked for the position before is void
+    this.#analysis.cancelHint(); // a hint asked for the last position is void
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
