@@ -1,15 +1,21 @@
-//! The analysis API (issue 12): what the engine sees in a position — the
+//! The analysis API: what the engine sees in a position — the
 //! best move, its score, the expected line (principal variation), the depth
 //! and the work done — reported as the search deepens, and stoppable.
 //!
 //! Built on the levels' own search (`search::search` with a level's shape),
 //! so an analysis at level L sees what the level-L player sees.
 //!
-//! - Incremental: the position is searched to depth 1, 2, ... up to the
-//!   level's depth, each pass a complete search with the nodes left; the
-//!   caller's callback gets every finished pass and may stop the analysis
-//!   (return `false`). A pass costs about `width` times the one before, so
-//!   the repeated shallow passes add a few per cent.
+//! - One evaluation contract: the answer of an analysis is `evaluate`, the
+//!   one search of the position at the strength's shape and full node
+//!   budget, which is also what the review scores every position with and
+//!   what the page's hint asks for. So the same strength gives the same best
+//!   move and score for the same position, wherever it is asked.
+//! - Incremental: ahead of that answer, the position is searched to depth 1,
+//!   2, ... below the level's depth (previews sharing one budget of the
+//!   strength's nodes), and the caller's callback gets every finished pass
+//!   and may stop the analysis (return `false`). A pass costs about `width`
+//!   times the shallower one, so the previews add a fraction of the answer's
+//!   cost; the answer's own budget does not depend on them.
 //! - The principal variation is built by successive searches: the best
 //!   move, then the best reply found by a search one ply shallower from the
 //!   position after it, and so on (the search keeps no line of its own).
@@ -18,7 +24,7 @@
 //!
 //! Scores are in hundredths of a stone from the side to move's view (the
 //! evaluations' unit: a stone is 100), or a proven result in K plies, the
-//! winning move itself counting as 1: a city capture now is `win:1`; a
+//! winning move itself counting as 1: a city capture this ply is `win:1`; a
 //! move that lets the opponent capture the city next is, after it, `loss:1`
 //! for its mover (the position after it is lost in one ply).
 
@@ -75,7 +81,7 @@ impl Score {
 
     /// Whether a proven result holds over every move of both sides: a
     /// finished position, `win:1`, `loss:1`, `loss:2` (depth 1 sees every
-    /// move) and `win:3` (checked over every reply and answer before it is
+    /// move) and `win:3` (checked over every reply and answer ahead of being
     /// reported). A longer result is proven over the moves the selective
     /// search looked at only; estimates are never proven.
     pub fn proven_over_every_move(self) -> bool {
@@ -101,7 +107,7 @@ impl Score {
 /// Estimates beyond 30 stones are all "winning": the graph and the move
 /// classes need no finer grain there.
 pub const CLAMP: i32 = 3000;
-/// `Score::value` of a proven result (before its distance is taken off).
+/// `Score::value` of a proven result (its distance not yet taken off).
 pub const RESULT: i32 = 10_000;
 
 impl fmt::Display for Score {
@@ -160,13 +166,50 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
+/// The contract's answer for the current position of `game` at a strength:
+/// the best move, its score and depth, from one search with the strength's
+/// shape and node budget. `None` once the game is over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub best: Move,
+    pub score: Score,
+    /// The depth of the score, in plies.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Evaluates the current position of `game` at `strength`: the one search
+/// that the analysis answers with, the review scores each position with
+/// and the hint plays. `None` when the game is over; `LimitExceeded` when
+/// the moves cannot be listed (hostile set-ups).
+pub fn evaluate(
+    game: &Game,
+    strength: Strength,
+    clock: &dyn Clock,
+) -> Result<Option<Verdict>, LimitExceeded> {
+    if game.outcome().is_some() {
+        return Ok(None);
+    }
+    let lv = strength.settings(game.game());
+    let (report, nodes) = search_game(game, lv.shape, lv.nodes, clock)?;
+    Ok(Some(verdict(game, &report, nodes)))
+}
+
+fn verdict(game: &Game, report: &Report, nodes: u64) -> Verdict {
+    let head = &report.moves[0];
+    let depth = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
+    let score = checked_score(game, head.score, &head.transition);
+    Verdict { best: head.transition.mv.clone(), score, depth, nodes }
+}
+
 /// Analyses the current position of `game`. `on_report` gets each finished
 /// pass (the last one included) and returns whether to go on. Returns the
-/// last finished pass, or `None` when the game is over. The node budget is
-/// the main bound, so the same inputs give the same analysis natively and in
-/// wasm; a position whose moves cannot be listed within the enumeration
-/// limit (hostile set-ups: a 255-stone stack) is the `LimitExceeded` error,
-/// not "no move".
+/// last finished pass, or `None` when the game is over. The last pass is
+/// `evaluate`'s answer unless the callback stopped the analysis ahead of it.
+/// The node budget is the main bound, so the same inputs give the same
+/// analysis natively and in wasm; a position whose moves cannot be listed
+/// within the enumeration limit (hostile set-ups: a 255-stone stack) is the
+/// `LimitExceeded` error, not "no move".
 pub fn analyse(
     game: &Game,
     strength: Strength,
@@ -178,36 +221,49 @@ pub fn analyse(
     }
     let lv = strength.settings(game.game());
     let mut spent = 0u64;
+    let mut previews = 0u64;
     let mut last: Option<Analysis> = None;
-    for depth in 1..=lv.shape.max_depth {
+    let mut report_pass = |v: Verdict, spent: &mut u64, last: &mut Option<Analysis>| {
+        let (pv, pv_nodes) = line(game, &v.best, v.depth, v.score, lv, clock);
+        *spent += pv_nodes;
+        let analysis = Analysis { best: v.best, score: v.score, pv, depth: v.depth, nodes: *spent };
+        let go_on = on_report(&analysis);
+        *last = Some(analysis);
+        go_on
+    };
+    // Previews: shallower passes on one shared budget, until it runs out or
+    // a pass cannot get deeper than the last one.
+    for depth in 1..lv.shape.max_depth {
         let shape = Shape { max_depth: depth, ..lv.shape };
-        let left = lv.nodes.saturating_sub(spent).max(1);
+        let left = lv.nodes.saturating_sub(previews).max(1);
         // Every pass lists the same root: only the first can fail.
         let (report, used) = match search_game(game, shape, left, clock) {
             Ok(found) => found,
             Err(e) if last.is_none() => return Err(e),
             Err(_) => break,
         };
+        previews += used;
         spent += used;
-        let reached = report.moves.iter().map(|m| m.depth).max().unwrap_or(1);
-        let head = &report.moves[0];
-        let score = checked_score(game, head.score, &head.transition);
-        // Shallower passes have been reported already: a pass that could
-        // not get deeper (budget, or a proven result) adds nothing new.
-        if last.as_ref().is_some_and(|a| reached <= a.depth) {
+        let v = verdict(game, &report, used);
+        if last.as_ref().is_some_and(|a| v.depth <= a.depth) {
             break;
         }
-        let (pv, pv_nodes) = line(game, &head.transition, reached, score, lv, clock);
-        spent += pv_nodes;
-        let analysis =
-            Analysis { best: head.transition.mv.clone(), score, pv, depth: reached, nodes: spent };
-        let go_on = on_report(&analysis);
-        let proven = !matches!(score, Score::Centi(_));
-        last = Some(analysis);
-        if !go_on || proven || reached < depth || spent >= lv.nodes {
+        let reached = v.depth;
+        if !report_pass(v, &mut spent, &mut last) {
+            return Ok(last);
+        }
+        if reached < depth || previews >= lv.nodes {
             break;
         }
     }
+    // The answer: the full search, on its own budget.
+    let (report, used) = match search_game(game, lv.shape, lv.nodes, clock) {
+        Ok(found) => found,
+        Err(e) if last.is_none() => return Err(e),
+        Err(_) => return Ok(last),
+    };
+    spent += used;
+    report_pass(verdict(game, &report, used), &mut spent, &mut last);
     Ok(last)
 }
 
@@ -277,12 +333,12 @@ pub(crate) fn search_game(
 }
 
 /// The expected line from `first`: each next move the best of a search one
-/// ply shallower than the one before (at least one ply, so a win in one is
+/// ply shallower than the last (at least one ply, so a win in one is
 /// always seen), as long as the line's length calls for. A proven result
 /// sets the length to its distance.
 fn line(
     game: &Game,
-    first: &Transition,
+    first: &Move,
     depth: u32,
     score: Score,
     lv: Level,
@@ -294,8 +350,10 @@ fn line(
     }
     .clamp(1, PV_MAX);
     let mut g = game.clone();
-    g.push(first.clone());
-    let mut pv = vec![first.mv.clone()];
+    if g.play(first).is_err() {
+        return (vec![first.clone()], 0);
+    }
+    let mut pv = vec![first.clone()];
     let mut spent = 0;
     while pv.len() < plies && g.outcome().is_none() {
         let left = (plies - pv.len()) as u32;

@@ -24,6 +24,7 @@ mod engine;
 mod knowledge;
 mod players;
 pub mod review;
+pub mod win_chance;
 
 pub use knowledge::merge_draw::merge_distance;
 pub use knowledge::{eval_cash, eval_intermedium};

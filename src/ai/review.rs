@@ -1,7 +1,7 @@
-//! Game review (issue 12): every position of a game analysed once, and each
+//! Game review: every position of a game analysed once, and each
 //! move classified by how much it lost against the best move.
 //!
-//! A game of n plies costs n + 1 searches: the score before ply i is the
+//! A game of n plies costs n + 1 searches: the score ahead of ply i is the
 //! best score of position i - 1 (for the player about to move), the score
 //! after it is the score of position i, negated to the same player's view
 //! (a finished position scores `win:0`, `loss:0` or `0`).
@@ -19,22 +19,23 @@
 //! | blunder | more than 400 |
 //!
 //! So giving away a proven win, or moving into a proven loss from a
-//! position that was not lost (allowing a city capture in one), is always a
+//! position that is not lost (allowing a city capture in one), is always a
 //! blunder, while choosing among lost moves, or a slower win, is not.
 
-use super::analyse::{checked_score, search_game, Score, Strength};
+use super::analyse::{evaluate, Score, Strength};
+use super::win_chance::{move_accuracy, win_chance};
 use super::Clock;
 use crate::errors::LimitExceeded;
 use crate::game::Game;
 use crate::moves::Move;
-use crate::variant::Side;
+use crate::variant::{GameKind, Side};
 use std::fmt;
 
 /// Upper bounds of the loss (hundredths of a stone) for `best`, `good`,
 /// `inaccuracy` and `mistake`; beyond the last is a `blunder`.
 pub const THRESHOLDS: [i32; 4] = [10, 50, 150, 400];
 
-/// How good a move was.
+/// How good a move is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
     Best,
@@ -83,13 +84,52 @@ pub struct Reviewed {
     pub mv: Move,
     /// The player who moved.
     pub side: Side,
-    /// The best score before the move, for the player who moved.
+    /// The best score of the position the move is played in, for its player.
     pub before: Score,
     /// The score after the move, for the same player.
     pub after: Score,
-    /// The engine's choice in the position before the move.
+    /// The engine's choice in the position the move is played in.
     pub best: Move,
     pub class: Class,
+}
+
+impl Reviewed {
+    /// The move's accuracy, 0-100 (`win_chance::move_accuracy` on the
+    /// mover's win chance ahead of and after it).
+    pub fn accuracy(&self, game: GameKind) -> f64 {
+        move_accuracy(win_chance(game, self.before), win_chance(game, self.after))
+    }
+}
+
+/// One side's review in figures.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub side: Side,
+    /// The side's moves reviewed.
+    pub moves: usize,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+    /// The mean accuracy of its moves (0-100), `None` without a move.
+    pub accuracy: Option<f64>,
+}
+
+/// Each side's summary of a review of a game of `game`, the first player's
+/// first.
+pub fn summarise(game: GameKind, plies: &[Reviewed]) -> [Summary; 2] {
+    [Side::First, Side::Second].map(|side| {
+        let own: Vec<&Reviewed> = plies.iter().filter(|r| r.side == side).collect();
+        let count = |c: Class| own.iter().filter(|r| r.class == c).count();
+        let total: f64 = own.iter().map(|r| r.accuracy(game)).sum();
+        Summary {
+            side,
+            moves: own.len(),
+            inaccuracies: count(Class::Inaccuracy),
+            mistakes: count(Class::Mistake),
+            blunders: count(Class::Blunder),
+            accuracy: (!own.is_empty()).then(|| total / own.len() as f64),
+        }
+    })
 }
 
 /// The engine's view of one position of the game: its best move (none once
@@ -99,6 +139,8 @@ struct Seen {
     score: Score,
 }
 
+/// The contract's answer (`evaluate`) for one position of the game, or its
+/// result once it is over.
 fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, LimitExceeded> {
     if let Some(outcome) = game.outcome() {
         let mover = game.position().side_to_move;
@@ -109,18 +151,15 @@ fn look(game: &Game, strength: Strength, clock: &dyn Clock) -> Result<Seen, Limi
         };
         return Ok(Seen { best: None, score });
     }
-    let lv = strength.settings(game.game());
-    let (report, _) = search_game(game, lv.shape, lv.nodes, clock)?;
-    let head = &report.moves[0];
-    let score = checked_score(game, head.score, &head.transition);
-    Ok(Seen { best: Some(head.transition.mv.clone()), score })
+    let v = evaluate(game, strength, clock)?.expect("the game goes on");
+    Ok(Seen { best: Some(v.best), score: v.score })
 }
 
 /// Reviews every ply of `game` (its plies from its start). `on_progress`
 /// gets (positions done, positions in all) after each search and returns
 /// whether to go on; `None` when it stopped the review. A position whose
 /// moves cannot be listed (hostile set-ups) is the `LimitExceeded` error:
-/// it used to be scored as lost, which made the move before it a blunder.
+/// scoring it as lost would make the move into it a blunder.
 pub fn review(
     game: &Game,
     strength: Strength,

@@ -6,7 +6,7 @@
 use super::setup::Setup;
 use clap::Args;
 use sowboard::ai::analyse::{analyse, Analysis, Strength};
-use sowboard::ai::review::{review, Class, REVIEW};
+use sowboard::ai::review::{review, summarise, Class, REVIEW};
 use sowboard::ai::{choose_move, Limits, NoClock, SystemClock};
 use sowboard::{Game, Move};
 use std::io::Write;
@@ -99,15 +99,29 @@ pub fn run_analyse(args: AnalyseArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// One line per ply: `<ply> <move> <before> <after> <class>`.
+/// One line per ply: `<ply> <move> <before> <after> <class>`; then one per
+/// side: `summary <side> moves M inaccuracies I mistakes M blunders B
+/// accuracy A` (accuracy `-` for a side without a move).
 pub fn run_review(args: ReviewArgs) -> Result<(), String> {
     let game = load(&args.setup, &args.moves)?;
     let strength = args.strength.strength(REVIEW);
     let plies = review(&game, strength, &SystemClock::new(), &mut |_, _| true)
         .map_err(|e| format!("too many moves to review a position of this game ({e})"))?
         .expect("never stopped");
-    for r in plies {
+    for r in &plies {
         println!("{} {} {} {} {}", r.ply, r.mv, r.before, r.after, r.class);
+    }
+    let kind = game.game();
+    for s in summarise(kind, &plies) {
+        println!(
+            "summary {} moves {} inaccuracies {} mistakes {} blunders {} accuracy {}",
+            kind.side_name(s.side),
+            s.moves,
+            s.inaccuracies,
+            s.mistakes,
+            s.blunders,
+            s.accuracy.map_or("-".to_string(), |a| format!("{a:.1}"))
+        );
     }
     Ok(())
 }

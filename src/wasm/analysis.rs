@@ -1,15 +1,19 @@
-//! The analysis members of the `Game` class: `analyse`, `review`
-//! and `threats`. Conversion only: the analysis is `crate::ai::analyse`,
-//! the review `crate::ai::review`, the threats `Position::threats`.
+//! The analysis members of the `Game` class: `analyse`, `evaluate`,
+//! `review` and `threats`. Conversion only: the analysis and the
+//! evaluation are `crate::ai::analyse`, the review `crate::ai::review`,
+//! win chances and accuracy `crate::ai::win_chance`, the threats
+//! `Position::threats`.
 
 use super::args::{opt_int, ApiError, ApiResult};
 use super::clock::PerformanceClock;
 use super::game::JsGame;
 use super::views::side_name;
-use crate::ai::analyse::{analyse, Analysis, Score, Strength};
+use crate::ai::analyse::{analyse, evaluate, Analysis, Score, Strength, Verdict};
 use crate::ai::review::{review, REVIEW};
+use crate::ai::win_chance::win_chance;
 use crate::ai::LEVELS;
 use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use crate::variant::{GameKind, Side};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -23,35 +27,63 @@ struct ScoreJs {
     rank: i32,
     /// `Score::proven_over_every_move`.
     exact: bool,
+    /// `win_chance::win_chance`, for the same side.
+    chance: f64,
 }
 
-fn score_js(s: Score) -> ScoreJs {
+fn score_js(game: GameKind, s: Score) -> ScoreJs {
     let (kind, value) = match s {
         Score::Centi(c) => ("cp", c),
         Score::Win(k) => ("win", k as i32),
         Score::Loss(k) => ("loss", k as i32),
     };
-    ScoreJs { kind, value, text: s.to_string(), rank: s.value(), exact: s.proven_over_every_move() }
+    ScoreJs {
+        kind,
+        value,
+        text: s.to_string(),
+        rank: s.value(),
+        exact: s.proven_over_every_move(),
+        chance: win_chance(game, s),
+    }
+}
+
+/// A score of `side` from the first player's side.
+fn for_first(s: Score, side: Side) -> Score {
+    match side {
+        Side::First => s,
+        Side::Second => s.negate(),
+    }
 }
 
 #[derive(Serialize)]
 struct AnalysisJs {
     best: String,
     score: ScoreJs,
+    first: ScoreJs,
     pv: Vec<String>,
     depth: u32,
     nodes: f64,
 }
 
-fn analysis_js(a: &Analysis) -> JsValue {
+fn analysis_js(game: GameKind, mover: Side, a: &Analysis) -> JsValue {
     let view = AnalysisJs {
         best: a.best.to_string(),
-        score: score_js(a.score),
+        score: score_js(game, a.score),
+        first: score_js(game, for_first(a.score, mover)),
         pv: a.pv.iter().map(ToString::to_string).collect(),
         depth: a.depth,
         nodes: a.nodes as f64,
     };
     serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL)
+}
+
+#[derive(Serialize)]
+struct EvaluationJs {
+    best: String,
+    score: ScoreJs,
+    first: ScoreJs,
+    depth: u32,
+    nodes: f64,
 }
 
 #[derive(Serialize)]
@@ -64,6 +96,11 @@ struct ReviewedJs {
     after: ScoreJs,
     best: String,
     class: &'static str,
+    #[serde(rename = "beforeFirst")]
+    before_first: ScoreJs,
+    #[serde(rename = "afterFirst")]
+    after_first: ScoreJs,
+    accuracy: f64,
 }
 
 #[derive(Serialize)]
@@ -144,9 +181,10 @@ impl JsGame {
         let strength = strength(&level, &nodes, Strength::ANALYSIS)?;
         let f = callback(&on_report, "onReport")?;
         let clock = PerformanceClock::new();
+        let (kind, mover) = (self.game().game(), self.game().position().side_to_move);
         let mut error = None;
         let result = analyse(self.game(), strength, &clock, &mut |a| match &f {
-            Some(f) => call(f, &[analysis_js(a)], &mut error),
+            Some(f) => call(f, &[analysis_js(kind, mover, a)], &mut error),
             None => true,
         });
         if let Some(e) = error {
@@ -154,13 +192,44 @@ impl JsGame {
         }
         let result = result
             .map_err(|e| ApiError::new("limit", format!("too many moves to analyse ({e})")))?;
-        Ok(result.as_ref().map_or(JsValue::NULL, analysis_js))
+        Ok(result.as_ref().map_or(JsValue::NULL, |a| analysis_js(kind, mover, a)))
+    }
+
+    /// The one search of the current position that the analysis answers
+    /// with, the review scores each position with and a hint plays:
+    /// `{best, score, first, depth, nodes}`, or null once the game is over.
+    /// `level` 1-8 (default 8) or `nodes`, as for `analyse`; the same
+    /// strength gives the same best move and score as `analyse`'s last pass
+    /// and as `review` for this position. Throws the `limit` error on a
+    /// position with too many moves to list.
+    #[wasm_bindgen(unchecked_return_type = "Evaluation | null")]
+    pub fn evaluate(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] nodes: JsValue,
+    ) -> ApiResult<JsValue> {
+        let strength = strength(&level, &nodes, Strength::ANALYSIS)?;
+        let clock = PerformanceClock::new();
+        let (kind, mover) = (self.game().game(), self.game().position().side_to_move);
+        let result = evaluate(self.game(), strength, &clock)
+            .map_err(|e| ApiError::new("limit", format!("too many moves to evaluate ({e})")))?;
+        let Some(Verdict { best, score, depth, nodes }) = result else { return Ok(JsValue::NULL) };
+        let view = EvaluationJs {
+            best: best.to_string(),
+            score: score_js(kind, score),
+            first: score_js(kind, for_first(score, mover)),
+            depth,
+            nodes: nodes as f64,
+        };
+        Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
     }
 
     /// Reviews every move of the game from its start: one
     /// `{ply, move, side, before, after, best, class}` per ply (scores for
     /// the player who moved; `class` best | good | inaccuracy | mistake |
-    /// blunder), or null when `onProgress(done, total)` returned false.
+    /// blunder; `beforeFirst`, `afterFirst` the same scores from the first
+    /// player's side; `accuracy` 0-100), or null when `onProgress(done,
+    /// total)` returned false.
     /// Default strength: level 4 within 200 000 nodes a position. Throws
     /// the `limit` error when a position of the game has too many moves to
     /// list (set-ups with a 255-stone stack).
@@ -196,10 +265,13 @@ impl JsGame {
                 ply: r.ply,
                 mv: r.mv.to_string(),
                 side: side_name(kind, r.side),
-                before: score_js(r.before),
-                after: score_js(r.after),
+                before: score_js(kind, r.before),
+                after: score_js(kind, r.after),
                 best: r.best.to_string(),
                 class: r.class.name(),
+                before_first: score_js(kind, for_first(r.before, r.side)),
+                after_first: score_js(kind, for_first(r.after, r.side)),
+                accuracy: r.accuracy(kind),
             })
             .collect();
         Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))

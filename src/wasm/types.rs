@@ -95,13 +95,26 @@ export interface Score {
   /** A result proven over every move of both sides (win:1, win:3, loss:1, loss:2, finished);
    * a longer one holds over the moves the search looked at. False for estimates. */
   exact: boolean;
+  /** The chance (0-1) of winning that the score stands for, for the same side (a proven win 1, a loss 0). */
+  chance: number;
 }
 /** What the engine sees in a position. */
 export interface Analysis {
   best: string;
   score: Score;
+  /** The same score from the first player's side. */
+  first: Score;
   /** The expected line, starting with `best`. */
   pv: string[];
+  depth: number;
+  nodes: number;
+}
+/** `Game.evaluate`: the one search the analysis answers with, the review scores with and a hint plays. */
+export interface Evaluation {
+  best: string;
+  score: Score;
+  /** The same score from the first player's side. */
+  first: Score;
   depth: number;
   nodes: number;
 }
@@ -116,6 +129,11 @@ export interface ReviewedMove {
   best: string;
   /** `best` | `good` | `inaccuracy` | `mistake` | `blunder`. */
   class: string;
+  /** `before` and `after` from the first player's side. */
+  beforeFirst: Score;
+  afterFirst: Score;
+  /** The move's accuracy, 0-100, from the mover's win chance before and after it. */
+  accuracy: number;
 }
 /** A capturing move of the side not to move. */
 export interface Threat { move: string; captured: string[]; stones: number; city: boolean; }

@@ -2,7 +2,7 @@
 //! classes, legality of every line, and the command line's formats.
 
 use proptest::prelude::*;
-use sowboard::ai::analyse::{analyse, Analysis, Score, Strength};
+use sowboard::ai::analyse::{analyse, evaluate, Analysis, Score, Strength};
 use sowboard::ai::review::{review, Class};
 use sowboard::ai::{choose, Agent, Limits, NoClock};
 use sowboard::{EndReason, Game, GameKind, Position, Rules, DEFAULT_MOVE_LIMIT};
@@ -92,8 +92,11 @@ fn a_forced_city_capture_in_two_is_win_3_with_a_legal_line() {
     for reply in after.legal_moves(DEFAULT_MOVE_LIMIT).unwrap() {
         assert!(city_in_one(&reply.position), "{} escapes", reply.mv);
     }
-    // Passes come deeper each time and their node counts grow.
-    assert!(passes.windows(2).all(|w| w[0].depth < w[1].depth && w[0].nodes < w[1].nodes));
+    // Passes come no shallower each time and their node counts grow; the
+    // last is the evaluation's answer.
+    assert!(passes.windows(2).all(|w| w[0].depth <= w[1].depth && w[0].nodes < w[1].nodes));
+    let v = evaluate(&game, Strength { level: 3, nodes: None }, &NoClock).unwrap().unwrap();
+    assert_eq!((&passes.last().unwrap().best, passes.last().unwrap().score), (&v.best, v.score));
 }
 
 #[test]
@@ -184,9 +187,16 @@ fn the_command_line_prints_the_documented_lines() {
     let (code, out, err) =
         sowboard(&["review", "--game", "cash-in-hand", "h1:2 g2:1 h3:1", "--nodes", "3000"]);
     assert_eq!(code, 0, "{err}");
-    let words: Vec<&str> = out.trim().split(' ').collect();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    let words: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(words[..4], ["1", "h1:2", "g2:1", "h3:1"]);
     assert!(Class::ALL.iter().any(|c| c.name() == words[words.len() - 1]), "{out}");
+    assert!(lines[1].starts_with("summary white moves 1 inaccuracies "), "{out}");
+    assert_eq!(
+        lines[2], "summary black moves 0 inaccuracies 0 mistakes 0 blunders 0 accuracy -",
+        "{out}"
+    );
 }
 
 #[test]

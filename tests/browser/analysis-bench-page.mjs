@@ -2,6 +2,7 @@
 // analysis worker reviews a 60-ply game (level 2 against itself) at the
 // default strength; prints the wall time the page saw.
 //   node tests/browser/analysis-bench-page.mjs [intermedium|cash-in-hand] [plies]
+// (SOWBOARD_WWW=/path/to/www times another copy of the site, as run.mjs does.)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './lib/browser.mjs';
@@ -10,7 +11,7 @@ import { serve } from './server.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const kind = process.argv[2] ?? 'intermedium';
 const plies = Number(process.argv[3] ?? 60);
-const app = await serve({ root: path.join(here, '../../www') });
+const app = await serve({ root: path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www')) });
 const { context, close } = await launch();
 try {
   const page = await context.newPage();

@@ -2,9 +2,11 @@
 // review strength in <= 40 s in the page). Runs the engine under node, as
 // the analysis worker runs it (same wasm, same V8); prints wall and CPU time.
 //   node tests/browser/analysis-bench.mjs [intermedium|cash-in-hand] [plies]
+// (SOWBOARD_WWW=/path/to/www times another copy of the site's engine.)
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const PKG = new URL('../../www/pkg/', import.meta.url);
+const PKG = process.env.SOWBOARD_WWW ? pathToFileURL(`${process.env.SOWBOARD_WWW}/pkg/`) : new URL('../../www/pkg/', import.meta.url);
 const wasm = await import(new URL('sowboard.js', PKG));
 await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game } = wasm;

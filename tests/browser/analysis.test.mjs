@@ -38,7 +38,8 @@ test('analysis: the evaluation, a proven win with its line, preview and variatio
   await page.click('#analyse');
   assert(await page.locator('#eval-bar').isVisible(), 'the evaluation bar is shown');
   const text = await settled(page);
-  assert(/Blue to move: wins in 3/.test(text ?? ''), `the score: ${text}`);
+  assert(/^Blue wins in 2 moves · Blue to move · level 8 search/.test(text ?? ''), `the score, from Blue's side: ${text}`);
+  assert(/Blue’s chance to win/.test(await page.locator('#eval-unit').textContent() ?? ''), 'the unit is said');
   assertEqual(await page.locator('#eval-text').getAttribute('data-score'), 'win:3', 'the engine score');
   const line = await page.locator('#pv button').allTextContents();
   assertEqual(line.length, 3, `the line runs to the capture: ${line}`);
@@ -88,9 +89,11 @@ test('analysis: a review shows progress, counts per side, and the graph jumps to
   await page.click('#analyse');
   await page.click('#review-start');
   await page.waitForSelector('#review-progress:not([hidden])');
-  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 7, null, { timeout: 60_000 });
   assert(await page.locator('#review-progress').isHidden(), 'the progress bar goes once done');
-  const counted = await page.$$eval('#review-counts [role="cell"]', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
+  const counted = await page.$$eval('#review-counts .review-row:not([data-class="accuracy"]) [role="cell"]', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
+  const accuracy = await page.$$eval('#review-counts [data-class="accuracy"] [role="cell"]', (tds) => tds.map((td) => td.textContent));
+  assert(accuracy.length === 2 && accuracy.every((a) => /^\d+\.\d%$/.test(a ?? '')), `an accuracy per side: ${accuracy}`);
   assertEqual(counted, GAME.length, 'every move classified once');
   await page.click('.graph-hit[data-ply="2"]', { force: true });
   await page.waitForFunction(() => document.querySelector('sowing-board').viewPly === 2);
@@ -145,7 +148,7 @@ test('analysis: on a phone (390x844) the bar, the line and the review fit the sc
     await page.click('#analyse');
     await settled(page);
     await page.click('#review-start');
-    await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 7, null, { timeout: 60_000 });
     for (const sel of ['#eval-bar', '#analysis', '.graph']) {
       const box = await page.locator(sel).boundingBox();
       assert(box && box.x >= 0 && box.x + box.width <= 391, `${sel} fits the screen: ${JSON.stringify(box)}`);
@@ -250,7 +253,7 @@ test('analysis: a review is forgotten when another game is loaded', async (ctx) 
   const { page, errors } = await openGame(ctx.context, ctx.url, START, GAME);
   await page.click('#analyse');
   await page.click('#review-start');
-  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 6, null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 7, null, { timeout: 60_000 });
   await page.evaluate((p) => document.querySelector('sowing-board').load(p, []), FORCED);
   await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 0);
   assertEqual(await page.locator('.graph').count(), 0, 'no graph of the old game');

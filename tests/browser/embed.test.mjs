@@ -30,12 +30,12 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
   await page.goto(ctx.hostUrl + 'host.html');
   await boardReady(page, '#one');
   await boardReady(page, '#two');
-  // Board two's AI plays Red; asking it for a hint starts its worker (from a
+  // Board two's AI plays Red; asking it for a hint starts its analysis worker (from a
   // Blob URL, the widget being on another origin) without moving anything.
   const hint = await page.evaluate(() => document.querySelector('#two').hint());
   assert(typeof hint === 'string' && hint.includes('-'), `a hint from the worker (${hint})`);
   const workersBefore = page.workers().length;
-  assert(workersBefore >= 1, `an AI worker runs (${workersBefore})`);
+  assert(workersBefore >= 1, `a worker runs (${workersBefore})`);
   const twoBefore = await page.evaluate(() => document.querySelector('#two').position);
 
   const detail = await page.evaluate(() => new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { startWorker } from '../board/ai-client.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** @typedef {{type: 'analyse' | 'review', position: string, moves: string[], rules?: object, level?: number, nodes?: number}} Request */
+/** @typedef {{type: 'analyse' | 'evaluate' | 'review', position: string, moves: string[], rules?: object, level?: number, nodes?: number}} Request */
 
 export class AnalysisClient {
   /** @type {Worker | null} */ #worker = null;

@@ -1,4 +1,4 @@
-// The position editor (issue 12): stones and stacks cell by cell, the side
+// The position editor: stones and stacks cell by cell, the side
 // to move and the counters, starting from the position on show. Every edit
 // is written as a position string and checked by the engine (Game.load): a
 // refused one changes nothing and its reason is shown; an accepted one is
@@ -27,7 +27,7 @@ const write = (p) => `${p.game} ${[...p.cells].reverse().map((r) => r.join(','))
 
 /**
  * @param {{board: SowingBoard, onLoad: (position: string, rules: RuleOptions) => void}} hooks
- *   onLoad: the edited position was taken to the board (analyse or play it).
+ *   onLoad: the edited position goes to the board (analyse or play it).
  */
 export function initEditor({ board, onLoad }) {
   /** The last position the engine accepted. @type {string} */

@@ -1,5 +1,7 @@
-// The analysis worker (issue 12): analyses a position as the search deepens,
-// or reviews a whole game, posting each report or progress step as it comes.
+// The analysis worker: analyses a position as the search deepens, evaluates
+// it once (a hint: `Game.evaluate`, the analysis's answer without the
+// shallower passes), or reviews a whole game, posting each report or
+// progress step as it comes.
 // Requests carry the whole game, so the worker keeps no state; to stop one,
 // the page terminates the worker (a search cannot read messages meanwhile).
 import init, { Game } from '../pkg/sowboard.js';
@@ -15,6 +17,8 @@ self.onmessage = async (event) => {
     let result = null;
     if (type === 'analyse') {
       result = game.analyse(level, nodes, (analysis) => { self.postMessage({ id, type: 'report', analysis }); });
+    } else if (type === 'evaluate') {
+      result = game.evaluate(level, nodes);
     } else if (type === 'review') {
       result = game.review(level, nodes, (done, total) => { self.postMessage({ id, type: 'progress', done, total }); });
     } else {

@@ -13,11 +13,13 @@ import { loadEngine } from '../engine.js';
 /** Work limit for listing threats on the page. */
 const THREAT_LIMIT = 300_000;
 
-/** The first player's share (0..1) for a score of the side to move. @param {number} rank @param {boolean} firstToMove */
-function share(rank, firstToMove) {
-  const v = Math.abs(rank) >= 9000 ? Math.sign(rank) : Math.tanh(rank / 600);
-  return ((firstToMove ? v : -v) + 1) / 2;
-}
+/**
+ * The hint's strength, whatever level the AI plays: the strongest analysis
+ * search that answers within the page's time (docs/analysis-measured.md,
+ * "Hints"). The hint is `Game.evaluate` at this strength, the evaluation the
+ * analysis board answers with at the same strength.
+ */
+export const HINT_STRENGTH = Object.freeze({ level: 8 });
 
 export class BoardAnalysis {
   /** @type {Host} */ #host;
@@ -29,6 +31,7 @@ export class BoardAnalysis {
   #key = '';
   #bars = new AnalysisClient();
   #calls = new AnalysisClient();
+  #hints = new AnalysisClient();
   #follow = () => this.refresh();
 
   /** @param {Host} host @param {HTMLElement} container where the bar goes (the board's box) */
@@ -61,7 +64,7 @@ export class BoardAnalysis {
       const bar = document.createElement('div');
       bar.setAttribute('part', 'eval-bar');
       bar.setAttribute('role', 'meter');
-      bar.setAttribute('aria-label', 'Evaluation: the first player\u2019s share');
+      bar.setAttribute('aria-label', 'Evaluation: the first player\u2019s chance to win');
       Object.assign(bar.style, { position: 'absolute', left: '0', top: '0', bottom: '0', width: '6px', background: '#2b2f36', borderRadius: '3px', overflow: 'hidden' });
       const fill = document.createElement('div');
       Object.assign(fill.style, { position: 'absolute', left: '0', right: '0', bottom: '0', height: '50%', background: '#f2f2ee', transition: 'height 0.3s' });
@@ -93,7 +96,6 @@ export class BoardAnalysis {
     const engine = await loadEngine();
     const g = engine.Game.load(position, moves, this.#how.rules);
     const over = g.outcome();
-    const firstToMove = g.sideToMove() === g.sides()[0];
     const threats = g.threats(THREAT_LIMIT);
     const city = g.cities().find((c) => c.side === g.sideToMove())?.cell;
     g.free();
@@ -110,7 +112,8 @@ export class BoardAnalysis {
       return;
     }
     const show = (/** @type {Analysis | null} */ a) => {
-      if (a && this.#key === key) this.#setBar(share(a.score.rank, firstToMove));
+      // The first player's chance to win, as the engine reads the score.
+      if (a && this.#key === key) this.#setBar(a.first.chance);
     };
     const { level, rules } = this.#how;
     this.#bars.run({ type: 'analyse', position, moves, rules, level }, (e) => show(e.analysis)).then(show, () => {});
@@ -136,9 +139,23 @@ export class BoardAnalysis {
     return this.#calls.run({ type: 'analyse', position, moves, rules: this.#how.rules, level, nodes }, (e) => onReport?.(e.analysis));
   }
 
-  /** The board left the page: both workers stop, busy or idle. */
+  /**
+   * The hint for the current position of the game `{position, moves}` under
+   * `rules`: the engine's evaluation at `HINT_STRENGTH` (`Game.evaluate`).
+   * A new call, or `cancelHint()`, stops the last one (it resolves to null).
+   * @param {{position: string, moves: string[], rules: object}} game
+   * @returns {Promise<import('../pkg/sowboard.js').Evaluation | null>}
+   */
+  hint({ position, moves, rules }) {
+    return this.#hints.run({ type: 'evaluate', position, moves, rules, ...HINT_STRENGTH }, () => {});
+  }
+
+  cancelHint() { this.#hints.cancel(); }
+
+  /** The board left the page: every worker stops, busy or idle. */
   dispose() {
     this.#bars.dispose();
     this.#calls.dispose();
+    this.#hints.dispose();
   }
 }

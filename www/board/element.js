@@ -12,7 +12,7 @@ import { MoveFlow, applyChoices } from './flow.js';
 import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, errorDetail, flag, isRecordAttribute, notReady, readOptions, readRules, setRuleAttributes } from './options.js';
 import { Flash, TEMPLATE } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
-import { BoardAnalysis } from './analysis-view.js';
+import { BoardAnalysis, HINT_STRENGTH } from './analysis-view.js';
 import { BoardView } from './board-view.js';
 import { PlayerInput } from './player-input.js';
 import { capital } from './describe.js';
@@ -318,18 +318,25 @@ export class SowingBoard extends HTMLElement {
     return this.#game?.exportText() ?? '';
   }
 
-  /** Asks the AI for a suggestion for the side to move and shows it (not played). */
+  /** Asks the engine for the best move for the side to move and shows it
+   * (not played): the analysis's evaluation at the hint's strength
+   * (`HINT_STRENGTH`, whatever level the AI plays), so the hint is the move
+   * the analysis board and the review call best at that strength. Resolves
+   * to the move, or null when the game is over or changed meanwhile. */
   async hint() {
     const g = this.#game, engine = this.#engine;
     if (!g || !engine || g.outcome()) return null;
-    const move = await this.#ai.ask(this.#aiRequest(Math.max(3, this.#options().level)));
-    if (!move || this.#game !== g) return null;
-    const probe = engine.Game.load(g.position(), [move], this.#rules());
+    const position = g.startPosition(), moves = g.moves();
+    const asked = `${position}|${moves.join(';')}`;
+    this.#view.announce('Looking for the best move…');
+    const found = await this.#analysis.hint({ position, moves, rules: this.#rules() });
+    if (!found || this.#game !== g || `${g.startPosition()}|${g.moves().join(';')}` !== asked) return null;
+    const probe = engine.Game.load(g.position(), [found.best], this.#rules());
     this.#hint = probe.lastMove();
     probe.free();
     this.#view.render();
-    this.#view.announce(`Hint: ${move}`);
-    return move;
+    this.#view.announce(`Hint (level ${HINT_STRENGTH.level} search): ${found.best}`);
+    return found.best;
   }
 
   /** Loads a game by link (a fragment `#l=1&...`, see docs/web-app.md, "Play
@@ -449,6 +456,7 @@ export class SowingBoard extends HTMLElement {
   #changed(kind) {
     const g = /** @type {Game} */ (this.#game);
     this.#ai.cancel();
+    this.#analysis.cancelHint();
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
@@ -462,7 +470,8 @@ export class SowingBoard extends HTMLElement {
   /** @param {MoveInfo} info @param {boolean} animate @param {boolean} byAi */
   #afterMove(info, animate, byAi) {
     const g = /** @type {Game} */ (this.#game);
-    this.#ai.cancel(); // a hint asked for the position before is void
+    this.#ai.cancel();
+    this.#analysis.cancelHint(); // a hint asked for the last position is void
     this.#stopAnimation();
     this.#flow?.cancel();
     this.#hint = null;
