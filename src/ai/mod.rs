@@ -1,4 +1,4 @@
-//! The built-in AI, in four parts, each using only the ones before it:
+//! The built-in AI, in four parts, each using only the parts listed above it:
 //!
 //! - `engine`: the searches, knowing no game: selective alpha-beta
 //!   (`search`), Monte Carlo tree search (`mcts`), plain UCT (`uct`), random
