@@ -1,4 +1,4 @@
-//! The built-in AI, in four parts, each using only the ones before it:
+//! The built-in AI, in four parts, each using only the parts listed above it:
 //!
 //! - `engine`: the searches, knowing no game: selective alpha-beta
 //!   (`search`), Monte Carlo tree search (`mcts`), plain UCT (`uct`), random
@@ -74,12 +74,12 @@ impl Clock for SystemClock {
 /// How much work a search may do.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Limits {
-    /// Node budget; `None` means the level's own (see `levels.rs`). This is
+    /// Node budget; `None` means the level's own (see `players/levels.rs`). This is
     /// the main bound: it gives the same move natively and in wasm.
     pub nodes: Option<u64>,
     /// Milliseconds from the start of the search, measured on the `Clock`;
     /// `None` means no deadline. A safety net for slow machines: the top
-    /// levels can take several seconds in rare positions (measured natively:
-    /// the top level (then 5) mean 0.6-1.7 s, max 5-10 s per move in Intermedium).
+    /// levels can take several seconds in rare positions (measured natively
+    /// in Intermedium: the top level's mean 0.6-1.7 s a move, max 5-10 s).
     pub time_ms: Option<f64>,
 }
