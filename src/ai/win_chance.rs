@@ -40,7 +40,11 @@ pub fn win_chance(game: GameKind, score: Score) -> f64 {
 /// The accuracy (0-100) of a move that took its mover's win chance from
 /// `before` to `after` (both 0-1).
 pub fn move_accuracy(before: f64, after: f64) -> f64 {
-    let lost = ((before - after) * 100.0).max(0.0);
+    let lost = (before - after) * 100.0;
+    if lost <= 0.0 {
+        // The formula gives 99.9999 at no loss; a kept chance is a perfect move.
+        return 100.0;
+    }
     (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
