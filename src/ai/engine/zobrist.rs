@@ -43,4 +43,43 @@ mod tests {
             assert_eq!(hash(&pos), hash(&Position::start(kind)));
         }
     }
+
+    /// Positions of random play in both games: the hash with the other side
+    /// to move always differs, and equal hashes come only from equal board
+    /// and side (no collision among them).
+    #[test]
+    fn random_positions_hash_apart_by_side_and_board() {
+        use crate::variant::RuleOptions;
+        use rand::rngs::SmallRng;
+        use rand::SeedableRng;
+        let rules = RuleOptions::default();
+        let mut seen = std::collections::HashMap::new();
+        for kind in GameKind::ALL {
+            for seed in 0..6 {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut pos = Position::start(kind);
+                for _ in 0..30 {
+                    let mut flipped = pos;
+                    flipped.side_to_move = pos.side_to_move.opponent();
+                    assert_ne!(hash(&pos), hash(&flipped), "{pos}");
+                    let key = (pos.board, pos.side_to_move);
+                    assert_eq!(*seen.entry(hash(&pos)).or_insert(key), key, "a collision at {pos}");
+                    let t = match kind {
+                        GameKind::CashInHand => crate::cash::random_move(&pos, &rules, &mut rng),
+                        GameKind::Intermedium => {
+                            let moves = pos.successors(&rules, 1_000_000).unwrap_or_default();
+                            use rand::Rng;
+                            (!moves.is_empty())
+                                .then(|| moves[rng.random_range(0..moves.len())].clone())
+                        }
+                    };
+                    match t {
+                        Some(t) if t.outcome(&rules).is_none() => pos = t.position,
+                        _ => break,
+                    }
+                }
+            }
+        }
+        assert!(seen.len() > 100, "only {} positions", seen.len());
+    }
 }

@@ -23,3 +23,37 @@ pub(crate) fn repetition_draws(game: &Game) -> Vec<u64> {
     twice.dedup();
     twice
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{GameKind, RuleOptions};
+
+    /// Cash in Hand stones stepping to and fro (after one step out of the
+    /// corners) bring a position back every four plies: the positions seen
+    /// twice are exactly the draws, and none are listed when the rule is off.
+    #[test]
+    fn positions_seen_twice_are_the_draws() {
+        let cycle = ["b7:1 c6:1", "g7:1 f6:1", "c6:1 b7:1", "f6:1 g7:1"];
+        for on in [true, false] {
+            let rules = RuleOptions { repetition_draw: on, ..RuleOptions::default() };
+            let mut game = Game::new(GameKind::CashInHand, rules);
+            for mv in ["a8:1 b7:1", "h8:1 g7:1"] {
+                game.play_text(mv).unwrap();
+            }
+            let back = zobrist::hash(game.position());
+            for mv in &cycle[..3] {
+                game.play_text(mv).unwrap();
+            }
+            assert_eq!(repetition_draws(&game), Vec::<u64>::new(), "nothing seen twice yet");
+            game.play_text(cycle[3]).unwrap();
+            let expected = if on { vec![back] } else { Vec::new() };
+            assert_eq!(repetition_draws(&game), expected, "seen twice (rule {on})");
+            game.play_text(cycle[0]).unwrap();
+            let next = zobrist::hash(game.position_at(3).unwrap());
+            let mut expected = if on { vec![back, next] } else { Vec::new() };
+            expected.sort_unstable();
+            assert_eq!(repetition_draws(&game), expected);
+        }
+    }
+}
