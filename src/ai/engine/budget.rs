@@ -1,11 +1,31 @@
 //! The work bound of one search: a node budget (the main bound, the same
 //! natively and in wasm, so a game replays exactly) and an optional deadline
 //! read from the caller's clock every few thousand nodes.
+//!
+//! A deadline cuts a search, never the root's screen (`Budget::screen`):
+//! the root's move list and every move's depth-1 score, which see a city
+//! capture or a big stack lost in one, are what a level's promises rest on,
+//! so they are done whatever the clock, up to a floor of work that only
+//! hostile set-ups pass (`SCREEN_NODES`, `SCREEN_CHECKS`).
 
 use crate::ai::Clock;
 
 /// How often the clock is read, in nodes: reading it costs far more than a node.
 const CLOCK_EVERY: u64 = 1024;
+
+/// Work of the root's screen (its list, then every move's depth-1 score:
+/// one node a move plus its evaluation's work) done before the deadline is
+/// heeded. Ordinary positions need far less (docs/ai/clock.md: at most
+/// about 25 000 over the positions measured); a hostile set-up, such as a
+/// board full of tall stacks whose every move takes long to score, stops
+/// here once past the deadline.
+const SCREEN_NODES: u64 = 100_000;
+
+/// Clock checks of the root's list that pass without reading the clock:
+/// Intermedium's listing asks every 65 536 move-generation states (first
+/// after 19 264), so about 150 000 states are listed whatever the clock;
+/// ordinary positions list fewer, a 255-stone stack 5 000 000.
+const SCREEN_CHECKS: u32 = 2;
 
 /// Nodes spent so far against the allowance, and whether time ran out.
 pub(crate) struct Budget<'a> {
@@ -15,13 +35,26 @@ pub(crate) struct Budget<'a> {
     clock: &'a dyn Clock,
     next_check: u64,
     out_of_time: bool,
+    /// `spend` reads no clock below this much work (`screen`).
+    floor: u64,
+    /// Calls of `check_time` left that answer without the clock (`screen`).
+    grace: u32,
 }
 
 impl<'a> Budget<'a> {
     /// `time_ms` counts from now on `clock`.
     pub(crate) fn new(limit: u64, time_ms: Option<f64>, clock: &'a dyn Clock) -> Budget<'a> {
         let deadline = time_ms.map(|t| clock.now_ms() + t);
-        Budget { spent: 0, limit, deadline, clock, next_check: CLOCK_EVERY, out_of_time: false }
+        Budget {
+            spent: 0,
+            limit,
+            deadline,
+            clock,
+            next_check: CLOCK_EVERY,
+            out_of_time: false,
+            floor: 0,
+            grace: 0,
+        }
     }
 
     /// No bound at all (for one-shot candidate lists).
@@ -46,13 +79,40 @@ impl<'a> Budget<'a> {
             clock: self.clock,
             next_check: CLOCK_EVERY,
             out_of_time: self.out_of_time,
+            floor: 0,
+            grace: 0,
         }
+    }
+
+    /// The root's screen: no node limit, and the same deadline heeded only
+    /// past `SCREEN_NODES` of work and `SCREEN_CHECKS` checks, even when it
+    /// has passed already. The caller charges what it spent back with
+    /// `spend` (the root's list) or not at all (the screen's count of scored
+    /// moves, `screen_time`, is its own).
+    pub(crate) fn screen(&self) -> Budget<'a> {
+        Budget {
+            out_of_time: false,
+            floor: SCREEN_NODES,
+            grace: SCREEN_CHECKS,
+            ..self.deadline_only()
+        }
+    }
+
+    /// A share of the time left, for a search that must leave time to
+    /// what follows it: the deadline moves to `fraction` of the way from
+    /// now. Without a deadline, unchanged (and the clock is not read).
+    pub(crate) fn time_share(mut self, fraction: f64) -> Budget<'a> {
+        if let Some(d) = self.deadline {
+            let now = self.clock.now_ms();
+            self.deadline = Some(now + (d - now).max(0.0) * fraction);
+        }
+        self
     }
 
     /// Records `n` nodes of work.
     pub(crate) fn spend(&mut self, n: u64) {
         self.spent = self.spent.saturating_add(n);
-        if self.spent >= self.next_check {
+        if self.spent >= self.next_check && self.spent >= self.floor {
             self.next_check = self.spent + CLOCK_EVERY;
             if let Some(d) = self.deadline {
                 if self.clock.now_ms() >= d {
@@ -66,12 +126,25 @@ impl<'a> Budget<'a> {
     /// thousands of children on a dense set-up can take minutes between two
     /// `spend` calls): true once the deadline has passed.
     pub(crate) fn check_time(&mut self) -> bool {
+        if self.grace > 0 {
+            self.grace -= 1;
+            return self.out_of_time;
+        }
         if let Some(d) = self.deadline {
             if !self.out_of_time && self.clock.now_ms() >= d {
                 self.out_of_time = true;
             }
         }
         self.out_of_time
+    }
+
+    /// For the root's screen: records `work` for one more scored move and
+    /// tells whether to stop scoring, which is only once past the floor of
+    /// work and the deadline (the clock is read for every move from there,
+    /// as `check_time`).
+    pub(crate) fn screen_time(&mut self, work: u64) -> bool {
+        self.spent = self.spent.saturating_add(work);
+        self.spent >= self.floor && self.check_time()
     }
 
     /// Whether the search must stop now.

@@ -173,14 +173,17 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
     fn list(&mut self, n: usize, pos: &Position, root: bool) -> bool {
         self.nodes[n].listed = true;
         let mover = pos.side_to_move;
-        let kids = if root {
-            // Complete whatever the node budget; only a deadline stops it.
-            let mut unbounded = self.budget.deadline_only();
-            let kids = self.domain.children(pos, &mut unbounded, true);
-            self.budget.spend(unbounded.spent());
-            kids
-        } else {
-            self.domain.children(pos, self.budget, false)
+        // The root's list and its moves' values (the screen) are complete
+        // whatever the node budget, and a deadline stops them only past
+        // the screen's floor of work (`Budget::screen`: hostile set-ups).
+        let mut listing = root.then(|| self.budget.screen());
+        let kids = match listing.as_mut() {
+            Some(listing) => {
+                let kids = self.domain.children(pos, listing, true);
+                self.budget.spend(listing.spent());
+                kids
+            }
+            None => self.domain.children(pos, self.budget, false),
         };
         let Some(kids) = kids else {
             return true;
@@ -197,11 +200,17 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
         // prior may rank too low to be tried.
         let screen_root = self.settings.prove && !prove_all && root;
         let mut pending: Vec<(f64, Transition)> = Vec::with_capacity(kids.len());
+        let mut work = 0;
         for (i, t) in kids.into_iter().enumerate() {
-            // Past a deadline the moves valued so far stand (the root's
-            // list of a tall stack can hold a hundred thousand moves).
-            if i > 0 && root && self.budget.check_time() {
-                break;
+            // Past the screen's floor and the deadline the moves valued so
+            // far stand (the root's list of a tall stack can hold a hundred
+            // thousand moves).
+            if let Some(listing) = listing.as_mut() {
+                let done = self.domain.take_work();
+                work += done;
+                if i > 0 && listing.screen_time(1 + done) {
+                    break;
+                }
             }
             let v = match t.decisive {
                 Some(o) if o.winner == Some(mover) => 1.0,
@@ -229,7 +238,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
                 entry.0 = self.noisy(entry.0);
             }
         }
-        let work = self.domain.take_work();
+        work += self.domain.take_work();
         self.budget.spend(work + pending.len() as u64);
         self.order(&mut pending);
         if full > 0 && full < pending.len() && self.domain.prior(pos).is_some() {

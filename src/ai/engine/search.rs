@@ -229,24 +229,36 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         }
     }
 
-    /// Static scores of all children for the mover, a win first if there is one.
+    /// Static scores of all children for the mover, a win first if there
+    /// is one. Past the deadline, only the children scored so far (at least
+    /// one): the caller then aborts, as an unfinished iteration counts for
+    /// nothing. At the root (`screen`, `Budget::screen`) the deadline is
+    /// heeded only past the screen's floor of work.
     fn score_children(
         &mut self,
         pos: &Position,
         kids: &[Transition],
         ply: u32,
+        mut screen: Option<&mut Budget>,
     ) -> Vec<(i32, usize)> {
         let mover = pos.side_to_move;
         let mut scored = Vec::with_capacity(kids.len());
+        let mut work = 0;
         for (i, k) in kids.iter().enumerate() {
-            // Past the deadline, the children scored so far stand (at least
-            // one, so there is always a move).
-            if i > 0 && self.budget.check_time() {
+            let stop = match screen.as_deref_mut() {
+                Some(screen) => {
+                    let done = self.domain.take_work();
+                    work += done;
+                    i > 0 && screen.screen_time(1 + done)
+                }
+                None => i > 0 && self.budget.check_time(),
+            };
+            if stop {
                 break;
             }
             scored.push((self.child_score(mover, k, ply), i));
         }
-        let work = self.domain.take_work();
+        work += self.domain.take_work();
         self.budget.spend(work);
         scored
     }
@@ -280,10 +292,11 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         order.sort_by_key(|&i| std::cmp::Reverse(kids[i].captured_stones));
         let (mut best, mut best_hash) = (-INF, 0);
         for (n, &i) in order.iter().enumerate() {
-            // Past the deadline the children scored so far stand, as in
-            // `score_children`.
+            // Past the deadline the node is unfinished: the iteration is
+            // aborted, as in `score_children`.
             if n > 0 && self.budget.check_time() {
-                break;
+                self.aborted = true;
+                return 0;
             }
             let k = &kids[i];
             let hash = zobrist::hash(&k.position);
@@ -349,7 +362,11 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
         if depth == 1 && self.shape.cut_last_ply && self.shape.quiesce == 0 {
             return self.last_ply(pos, &kids, key, alpha, beta, ply);
         }
-        let mut scored = self.score_children(pos, &kids, ply);
+        let mut scored = self.score_children(pos, &kids, ply, None);
+        if scored.len() < kids.len() {
+            self.aborted = true;
+            return 0;
+        }
         let hashes: Vec<u64> = kids.iter().map(|k| zobrist::hash(&k.position)).collect();
         if !self.draws.is_empty() {
             for (s, i) in scored.iter_mut() {
@@ -410,18 +427,20 @@ pub(crate) fn search<D: Domain>(
     budget: &mut Budget,
     draws: &[u64],
 ) -> Option<Report> {
-    // The root's list is complete whatever the node budget: charged, not
-    // cut; only the deadline, if any, stops it (then there is no list).
-    let mut unbounded = budget.deadline_only();
-    let kids = domain.children(root, &mut unbounded, true).unwrap_or_default();
-    budget.spend(unbounded.spent());
+    // The root's list and its moves' depth-1 scores (the screen) are
+    // complete whatever the node budget: charged, not cut; a deadline stops
+    // them only past the screen's floor of work (hostile set-ups; then the
+    // list may be empty, or its scored part stands).
+    let mut screen = budget.screen();
+    let kids = domain.children(root, &mut screen, true).unwrap_or_default();
+    budget.spend(screen.spent());
     if kids.is_empty() {
         return None;
     }
     let deep = if shape.deep_draws { draws.to_vec() } else { Vec::new() };
     let mut searcher =
         Searcher { domain, budget, table: Table::new(16), shape, aborted: false, draws: deep };
-    let mut scored = searcher.score_children(root, &kids, 0);
+    let mut scored = searcher.score_children(root, &kids, 0, Some(&mut screen));
     for (s, i) in scored.iter_mut() {
         if draws.contains(&zobrist::hash(&kids[*i].position)) && kids[*i].decisive.is_none() {
             *s = 0;
