@@ -6,7 +6,7 @@
 //! openings, deterministic agents replay the same game over and over and
 //! the score's interval overstates the evidence. Each game gets
 //! its own seed derived from `--seed` and its index, so the same seed
-//! replays the same games (unless `--budget-ms` lets the clock cut searches
+//! replays the same games (unless a time budget lets the clock cut searches
 //! short) whatever the number of threads playing them.
 
 use clap::Args;
@@ -55,6 +55,14 @@ pub struct MatchArgs {
     /// Node budget of agent B alone (overrides `--nodes` for B).
     #[arg(long, conflicts_with = "budget_ms")]
     b_nodes: Option<u64>,
+    /// Per-move time of agent A alone, in milliseconds (its node budget
+    /// lifted; overrides `--nodes` and `--a-nodes` for A): a level under time
+    /// control against one on a node budget.
+    #[arg(long, conflicts_with_all = ["budget_ms", "a_nodes"])]
+    a_budget_ms: Option<f64>,
+    /// Per-move time of agent B alone (as `--a-budget-ms`).
+    #[arg(long, conflicts_with_all = ["budget_ms", "b_nodes"])]
+    b_budget_ms: Option<f64>,
     /// Games played at once (default: every core). The results do not
     /// depend on it, only the timings do.
     #[arg(long)]
@@ -135,12 +143,17 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         (None, Some(n)) => Limits { nodes: Some(n), time_ms: None },
         (None, None) => Limits::default(),
     };
-    let own = |n: Option<u64>, flag: &str| match n {
-        Some(0) => Err(format!("--{flag}-nodes must be at least 1")),
-        Some(n) => Ok(Limits { nodes: Some(n), time_ms: None }),
-        None => Ok(limits),
+    let own = |n: Option<u64>, ms: Option<f64>, flag: &str| match (n, ms) {
+        (_, Some(ms)) if !(ms > 0.0 && ms.is_finite()) => {
+            Err(format!("--{flag}-budget-ms must be a positive number of milliseconds"))
+        }
+        (_, Some(ms)) => Ok(Limits { nodes: Some(u64::MAX), time_ms: Some(ms) }),
+        (Some(0), _) => Err(format!("--{flag}-nodes must be at least 1")),
+        (Some(n), _) => Ok(Limits { nodes: Some(n), time_ms: None }),
+        (None, None) => Ok(limits),
     };
-    let limits = [own(args.a_nodes, "a")?, own(args.b_nodes, "b")?];
+    let limits =
+        [own(args.a_nodes, args.a_budget_ms, "a")?, own(args.b_nodes, args.b_budget_ms, "b")?];
     let opening_plies = args.opening_plies.unwrap_or(match kind {
         GameKind::Intermedium => 2,
         GameKind::CashInHand => 1,

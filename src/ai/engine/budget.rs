@@ -198,4 +198,49 @@ mod tests {
         let mut free = Budget::new(u64::MAX, None, &clock);
         assert!(!(0..100).any(|_| free.check_time()));
     }
+
+    /// A clock far past any deadline after its first read.
+    struct Expired(Cell<bool>);
+    impl Clock for Expired {
+        fn now_ms(&self) -> f64 {
+            if self.0.replace(true) {
+                1e12
+            } else {
+                0.0
+            }
+        }
+    }
+
+    /// The root's screen ignores a deadline long passed until its floor of
+    /// work and its free checks are used up; the search's budget does not.
+    #[test]
+    fn the_screen_heeds_the_deadline_only_past_its_floor() {
+        let clock = Expired(Cell::new(false));
+        let mut budget = Budget::new(u64::MAX, Some(50.0), &clock);
+        assert!(budget.check_time(), "the search's budget stops at once");
+        let mut screen = budget.screen();
+        assert!(!screen.exhausted());
+        assert!(!(0..SCREEN_CHECKS).any(|_| screen.check_time()), "the list's free checks");
+        screen.spend(SCREEN_NODES - 1);
+        assert!(!screen.exhausted(), "below the floor no clock is read by spending");
+        let scored = (0..10).take_while(|_| !screen.screen_time(1)).count();
+        assert_eq!(scored, 0, "the floor reached, the next move's check stops");
+        // Without a deadline nothing stops it.
+        let mut free = Budget::new(u64::MAX, None, &clock).screen();
+        free.spend(10 * SCREEN_NODES);
+        assert!(!free.check_time() && !free.screen_time(1) && !free.exhausted());
+    }
+
+    /// A time share moves the deadline and reads the clock only if there is one.
+    #[test]
+    fn a_time_share_moves_only_a_deadline() {
+        let clock = Ticking(Cell::new(0.0));
+        // Read at 1: the deadline is 42; the share's read at 2 puts its own
+        // at 2 + 40 / 4.
+        let budget = Budget::new(100, Some(41.0), &clock);
+        let share = budget.share(10).time_share(0.25);
+        assert_eq!((share.deadline, share.limit), (Some(12.0), 10));
+        let none = Budget::new(100, None, &clock).time_share(0.25);
+        assert_eq!((none.deadline, clock.0.get()), (None, 2.0), "the two reads above, none after");
+    }
 }

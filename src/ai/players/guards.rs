@@ -25,8 +25,12 @@ pub(super) fn allows_city_capture(t: &Transition, rules: &Rules) -> bool {
 /// Only the first `open` moves are candidates: the rest are proven lost by
 /// the tree search, and saving a stack by a move that loses the game by
 /// force is no rescue (a move that lets the city fall two moves on is
-/// worse than one that hangs a stack).
-pub(super) fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules) -> usize {
+/// worse than one that hangs a stack). When the deadline `cut` the search
+/// and every open move lets the city fall next move, the first lost move
+/// that does not is played: such a search proves only the moves it explored
+/// lost, and a parry it proved lost a few plies on can stand behind
+/// unexplored moves that let the city fall at once.
+pub(super) fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules, cut: bool) -> usize {
     if moves.first().is_some_and(|t| t.decisive.is_some()) {
         return 0;
     }
@@ -46,7 +50,8 @@ pub(super) fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules
             return i;
         }
     }
-    first_safe.unwrap_or(0)
+    let parry = || cut.then(|| moves.iter().position(|t| !allows_city_capture(t, rules))).flatten();
+    first_safe.or_else(parry).unwrap_or(0)
 }
 
 /// Stones that lose no level its stack to a one-move capture when another

@@ -87,7 +87,11 @@ pub(super) fn play(
     {
         moves.swap(0, k);
     }
-    let i = guard_intermedium(&moves, open, &rules);
+    // A search the deadline cut has proven some moves lost but not yet
+    // those that lose at once: the guard may then reach past `open` for a
+    // move that parries (`guard_intermedium`).
+    let cut = budget.check_time();
+    let i = guard_intermedium(&moves, open, &rules, cut);
     moves.into_iter().nth(i)
 }
 
