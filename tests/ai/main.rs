@@ -7,6 +7,7 @@ mod both_games;
 mod cash;
 mod cash_finish;
 mod cash_frozen;
+mod clock;
 mod contract;
 mod guarantees;
 mod hostile;
