@@ -15,16 +15,15 @@ const CLOCK_EVERY: u64 = 1024;
 
 /// Work of the root's screen (its list, then every move's depth-1 score:
 /// one node a move plus its evaluation's work) done before the deadline is
-/// heeded. Ordinary positions need far less (docs/ai/clock.md: at most
-/// about 25 000 over the positions measured); a hostile set-up, such as a
-/// board full of tall stacks whose every move takes long to score, stops
-/// here once past the deadline.
+/// heeded: many times an ordinary position's few thousand moves. A hostile
+/// set-up, such as a board full of tall stacks whose every move takes long
+/// to score, stops here once past the deadline.
 const SCREEN_NODES: u64 = 100_000;
 
 /// Clock checks of the root's list that pass without reading the clock:
 /// Intermedium's listing asks every 65 536 move-generation states (first
-/// after 19 264), so about 150 000 states are listed whatever the clock;
-/// ordinary positions list fewer, a 255-stone stack 5 000 000.
+/// after 19 264), so about 150 000 states are listed whatever the clock
+/// (a 255-stone stack's list passes 5 000 000).
 const SCREEN_CHECKS: u32 = 2;
 
 /// Nodes spent so far against the allowance, and whether time ran out.
