@@ -7,8 +7,7 @@ import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
-import * as analysisModule from '../analysis/analysis.js';
-import { initAnalysis } from '../analysis/analysis.js';
+import { initAnalysis, openReview } from '../analysis/analysis.js';
 import { createWelcome } from './welcome.js';
 import { endText, gameLabel, movesText, plainError } from './words.js';
 import { LinkPlay } from './link-play.js';
@@ -143,14 +142,8 @@ board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.de
 // ---- controls ------------------------------------------------------------------
 
 $('rematch').addEventListener('click', () => newGame(currentGame(board)));
-$('review-game').addEventListener('click', () => {
-  // The review module's own entry when it has one; else the analysis mode
-  // and its Review button, as a player would.
-  const open = /** @type {any} */ (analysisModule).openReview;
-  if (typeof open === 'function') { open(); return; }
-  if ($('analysis').hidden) $('analyse').click();
-  $('review-start').click();
-});
+// The review at once, opened at the player's first blunder (analysis.js).
+$('review-game').addEventListener('click', () => { openReview().catch((err) => notice(plainError(err))); });
 
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
