@@ -13,7 +13,7 @@ cargo fmt --check
 node tools/check-layers.test.mjs
 node tools/check-layers.mjs
 node tools/check-comments.test.mjs
-node tools/check-comments.mjs src
+node tools/check-comments.mjs src www
 # JavaScript of www/ and tests/browser/: Prettier's layout, then ESLint.
 tools/format.sh --check
 cargo clippy --all-targets -- -D warnings

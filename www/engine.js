@@ -17,14 +17,23 @@ const failure = (code, message) => Object.assign(new Error(message), { code });
 export function loadEngine() {
   // The wasm file is found next to pkg/sowboard.js (import.meta.url), so this
   // also works when the widget is served from another origin (with CORS).
-  ready ??= init().then(() => {
-    const version = typeof wasm.engineVersion === 'function' ? wasm.engineVersion() : 'older than 0.1.0';
-    if (version !== VERSION) {
-      throw failure('engine-version', `the engine (pkg/sowboard_bg.wasm) is sowboard ${version} but widget.js is ${VERSION}: serve the files of one build together`);
-    }
-    return wasm;
-  }, (err) => {
-    throw failure('engine-load', `the engine (pkg/sowboard_bg.wasm) could not be started: ${err?.message ?? err}. Its files must come from the same build as widget.js (sowboard ${VERSION})`);
-  });
+  ready ??= init().then(
+    () => {
+      const version = typeof wasm.engineVersion === 'function' ? wasm.engineVersion() : 'older than 0.1.0';
+      if (version !== VERSION) {
+        throw failure(
+          'engine-version',
+          `the engine (pkg/sowboard_bg.wasm) is sowboard ${version} but widget.js is ${VERSION}: serve the files of one build together`,
+        );
+      }
+      return wasm;
+    },
+    (err) => {
+      throw failure(
+        'engine-load',
+        `the engine (pkg/sowboard_bg.wasm) could not be started: ${err?.message ?? err}. Its files must come from the same build as widget.js (sowboard ${VERSION})`,
+      );
+    },
+  );
   return ready;
 }

@@ -28,27 +28,31 @@ self.addEventListener('message', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    // ignoreSearch: the page may be opened as index.html?x (a fragment never reaches us).
-    const cached = await cache.match(request, { ignoreSearch: true });
-    if (cached) return cached;
-    try {
-      const response = await fetch(request);
-      if (response.ok) cache.put(request, response.clone());
-      return response;
-    } catch (err) {
-      if (request.mode === 'navigate') return (await cache.match('./')) ?? Response.error();
-      throw err;
-    }
-  })());
+  event.respondWith(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // ignoreSearch: the page may be opened as index.html?x (a fragment never reaches us).
+      const cached = await cache.match(request, { ignoreSearch: true });
+      if (cached) return cached;
+      try {
+        const response = await fetch(request);
+        if (response.ok) cache.put(request, response.clone());
+        return response;
+      } catch (err) {
+        if (request.mode === 'navigate') return (await cache.match('./')) ?? Response.error();
+        throw err;
+      }
+    })(),
+  );
 });

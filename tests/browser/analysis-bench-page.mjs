@@ -16,23 +16,26 @@ const { context, close } = await launch();
 try {
   const page = await context.newPage();
   await page.goto(app.url + 'icon.svg');
-  const result = await page.evaluate(async ({ kind, plies }) => {
-    const wasm = await import('/pkg/sowboard.js');
-    await wasm.default();
-    const { AnalysisClient } = await import('/analysis/client.js');
-    let game = null;
-    for (let seed = 1; seed < 100 && !game; seed++) {
-      const g = new wasm.Game(kind);
-      while (g.ply < plies && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(2, seed)));
-      if (g.ply >= plies) game = { position: g.startPosition(), moves: g.moves() };
-      g.free();
-    }
-    if (!game) throw new Error('no game long enough');
-    const client = new AnalysisClient();
-    const t0 = performance.now();
-    const reviewed = await client.run({ type: 'review', ...game }, () => {});
-    return { plies: reviewed.length, seconds: (performance.now() - t0) / 1000 };
-  }, { kind, plies });
+  const result = await page.evaluate(
+    async ({ kind, plies }) => {
+      const wasm = await import('/pkg/sowboard.js');
+      await wasm.default();
+      const { AnalysisClient } = await import('/analysis/client.js');
+      let game = null;
+      for (let seed = 1; seed < 100 && !game; seed++) {
+        const g = new wasm.Game(kind);
+        while (g.ply < plies && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(2, seed)));
+        if (g.ply >= plies) game = { position: g.startPosition(), moves: g.moves() };
+        g.free();
+      }
+      if (!game) throw new Error('no game long enough');
+      const client = new AnalysisClient();
+      const t0 = performance.now();
+      const reviewed = await client.run({ type: 'review', ...game }, () => {});
+      return { plies: reviewed.length, seconds: (performance.now() - t0) / 1000 };
+    },
+    { kind, plies },
+  );
   console.log(`${kind} in Chromium (analysis worker): plies ${result.plies} seconds ${result.seconds.toFixed(2)}`);
 } finally {
   await close();

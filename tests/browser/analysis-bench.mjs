@@ -30,7 +30,10 @@ const wall = performance.now();
 const cpu = process.cpuUsage();
 const reviewed = game.review(undefined, undefined, () => true) ?? [];
 const used = process.cpuUsage(cpu);
-const counts = Object.fromEntries(['best', 'good', 'inaccuracy', 'mistake', 'blunder']
-  .map((c) => [c, reviewed.filter((r) => r.class === c).length]));
-console.log(`${kind}: plies ${reviewed.length} seconds ${((performance.now() - wall) / 1000).toFixed(2)}`
-  + ` cpu-seconds ${((used.user + used.system) / 1e6).toFixed(2)} classes ${JSON.stringify(counts)}`);
+const counts = Object.fromEntries(
+  ['best', 'good', 'inaccuracy', 'mistake', 'blunder'].map((c) => [c, reviewed.filter((r) => r.class === c).length]),
+);
+console.log(
+  `${kind}: plies ${reviewed.length} seconds ${((performance.now() - wall) / 1000).toFixed(2)}` +
+    ` cpu-seconds ${((used.user + used.system) / 1e6).toFixed(2)} classes ${JSON.stringify(counts)}`,
+);

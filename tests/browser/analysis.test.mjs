@@ -6,16 +6,20 @@ import { launch, watchErrors } from './lib/browser.mjs';
 import { appReady, freshApp, openLink } from './lib/page.mjs';
 
 // Blue to move forces a city capture in two (tests/ai/analysis.rs).
-const FORCED = 'intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11';
+const FORCED =
+  'intermedium 0,1,0,1,0,0,0/0,2,0,0,0,0,0/2,0,3,0,0,3,0/1,2,1,3,3,0,1/2,0,3,0,2,0,0/0,0,0,1,0,2,1/1,0,2,0,1,0,0/0,1,0,4,0,5,0/4,0,0,0,0,0,4/0,0,0,0,0,0,0 blue 1 11';
 // Red to move: Blue threatens e8-d9-c10 onto Red's city.
-const THREATENED = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0/0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,5,1,0,0,0,0/2,1,0,0,0,0,0/3,0,3,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 red 0 10';
+const THREATENED =
+  'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,0,0/0,0,0,0,2,0,0/0,0,0,0,0,0,0/0,1,0,0,0,0,0/1,5,1,0,0,0,0/2,1,0,0,0,0,0/3,0,3,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 red 0 10';
 // A Cash in Hand middle game (level 2 against level 3, move 22), White to
 // move: one Black move takes f3, g2, g6 and h7 (the page's limit settles it).
-const CASH_MIDDLE = 'cash-in-hand 0,1,0,1,0,1,0,2/2,0,3,0,41,0,4,1/0,1,0,3,0,2,1,0/1,0,1,0,3,0,2,0/0,2,0,0,0,1,0,1/1,0,4,0,3,1,1,0/0,3,0,2,0,0,1,37/0,0,0,0,0,0,1,0 white 0 22';
+const CASH_MIDDLE =
+  'cash-in-hand 0,1,0,1,0,1,0,2/2,0,3,0,41,0,4,1/0,1,0,3,0,2,1,0/1,0,1,0,3,0,2,0/0,2,0,0,0,1,0,1/1,0,4,0,3,1,1,0/0,3,0,2,0,0,1,37/0,0,0,0,0,0,1,0 white 0 22';
 const GAME = ['a4-b5-c6-d7-c8', 'c7-d8-e7-f6-g7', 'c4-b5-c6-d7-c8', 'd8-c7-d6-e7-d8-c7', 'e4-d5-c6-b7-a8'];
 
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
-const START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+const START =
+  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 
 /** A fresh page of the app (no save) with `position`/`moves` opened as two players. */
 async function openGame(context, url, position, moves = []) {
@@ -26,10 +30,14 @@ async function openGame(context, url, position, moves = []) {
 
 /** Waits for the analysis to finish (no "thinking"), returns the panel's text. */
 async function settled(page) {
-  await page.waitForFunction(() => {
-    const t = document.getElementById('eval-text')?.textContent ?? '';
-    return t && !t.includes('thinking') && !t.startsWith('Thinking');
-  }, null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const t = document.getElementById('eval-text')?.textContent ?? '';
+      return t && !t.includes('thinking') && !t.startsWith('Thinking');
+    },
+    null,
+    { timeout: 60_000 },
+  );
   return page.locator('#eval-text').textContent();
 }
 
@@ -39,7 +47,7 @@ test('analysis: the evaluation, a proven win with its line, preview and variatio
   assert(await page.locator('#eval-bar').isVisible(), 'the evaluation bar is shown');
   const text = await settled(page);
   assert(/^Blue wins in 2 moves · Blue to move · level 8 search/.test(text ?? ''), `the score, from Blue's side: ${text}`);
-  assert(/Blue’s chance to win/.test(await page.locator('#eval-unit').textContent() ?? ''), 'the unit is said');
+  assert(/Blue’s chance to win/.test((await page.locator('#eval-unit').textContent()) ?? ''), 'the unit is said');
   assertEqual(await page.locator('#eval-text').getAttribute('data-score'), 'win:3', 'the engine score');
   const line = await page.locator('#pv button').allTextContents();
   assertEqual(line.length, 3, `the line runs to the capture: ${line}`);
@@ -60,7 +68,7 @@ test('analysis: the evaluation, a proven win with its line, preview and variatio
   await page.click('#pv li:nth-child(3) button');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 3);
   assert(await page.locator('#variation').isVisible(), 'the variation is announced');
-  assert(/over/.test(await settled(page) ?? ''), 'the line ends the game');
+  assert(/over/.test((await settled(page)) ?? ''), 'the line ends the game');
   await page.click('#variation-back');
   await page.waitForFunction(() => document.querySelector('sowing-board').ply === 0);
   await page.waitForSelector('#variation', { state: 'hidden', timeout: 5_000 }).catch(() => {});
@@ -91,7 +99,9 @@ test('analysis: a review shows progress, counts per side, and the graph jumps to
   await page.waitForSelector('#review-progress:not([hidden])');
   await page.waitForFunction(() => document.querySelectorAll('#review-counts .review-row').length === 7, null, { timeout: 60_000 });
   assert(await page.locator('#review-progress').isHidden(), 'the progress bar goes once done');
-  const counted = await page.$$eval('#review-counts .review-row:not([data-class="accuracy"]) [role="cell"]', (tds) => tds.reduce((n, td) => n + Number(td.textContent), 0));
+  const counted = await page.$$eval('#review-counts .review-row:not([data-class="accuracy"]) [role="cell"]', (tds) =>
+    tds.reduce((n, td) => n + Number(td.textContent), 0),
+  );
   const accuracy = await page.$$eval('#review-counts [data-class="accuracy"] [role="cell"]', (tds) => tds.map((td) => td.textContent));
   assert(accuracy.length === 2 && accuracy.every((a) => /^\d+\.\d%$/.test(a ?? '')), `an accuracy per side: ${accuracy}`);
   assertEqual(counted, GAME.length, 'every move classified once');
@@ -196,7 +206,11 @@ test('analysis: the position editor takes edits the engine accepts, refuses othe
   await page.waitForFunction(() => /MOVENO/.test(document.getElementById('editor-note')?.textContent ?? ''));
   assertEqual(await page.inputValue('#editor-move'), '1', 'the move number is back');
   await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-desktop.png`, fullPage: true });
-  assertEqual(await page.evaluate(() => document.querySelector('sowing-board').startPosition), START, 'the game is untouched while editing');
+  assertEqual(
+    await page.evaluate(() => document.querySelector('sowing-board').startPosition),
+    START,
+    'the game is untouched while editing',
+  );
   // Share link and play from here.
   await page.click('#editor-share');
   const link = await page.inputValue('#editor-link');
@@ -218,26 +232,29 @@ test('analysis: the widget attribute shows the bar and threats; analyse() gives 
   const page = await ctx.context.newPage();
   const errors = watchErrors(page);
   await page.goto(ctx.url + 'embed.html');
-  const result = await page.evaluate(async ({ threatened, forced }) => {
-    const make = (position, attrs = {}) => {
-      const b = /** @type {any} */ (document.createElement('sowing-board'));
-      b.setAttribute('position', position);
-      for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
-      const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
-      document.body.append(b);
-      return ready.then(() => b);
-    };
-    const a = await make(threatened, { analysis: '' });
-    await new Promise((r) => setTimeout(r, 300));
-    const bar = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
-    const marked = a.threatened;
-    a.setAttribute('analysis', 'off');
-    const barAfterOff = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
-    const b = await make(forced);
-    const passes = [];
-    const analysis = await b.analyse({ level: 3, onReport: (p) => passes.push(p.depth) });
-    return { bar, marked, barAfterOff, analysis, passes, threatsAfterOff: a.threatened };
-  }, { threatened: THREATENED, forced: FORCED });
+  const result = await page.evaluate(
+    async ({ threatened, forced }) => {
+      const make = (position, attrs = {}) => {
+        const b = /** @type {any} */ (document.createElement('sowing-board'));
+        b.setAttribute('position', position);
+        for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+        const ready = new Promise((r) => b.addEventListener('ready', r, { once: true }));
+        document.body.append(b);
+        return ready.then(() => b);
+      };
+      const a = await make(threatened, { analysis: '' });
+      await new Promise((r) => setTimeout(r, 300));
+      const bar = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+      const marked = a.threatened;
+      a.setAttribute('analysis', 'off');
+      const barAfterOff = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
+      const b = await make(forced);
+      const passes = [];
+      const analysis = await b.analyse({ level: 3, onReport: (p) => passes.push(p.depth) });
+      return { bar, marked, barAfterOff, analysis, passes, threatsAfterOff: a.threatened };
+    },
+    { threatened: THREATENED, forced: FORCED },
+  );
   assert(result.bar, 'the bar is drawn');
   assert(result.marked.includes('d10'), `the city is marked: ${result.marked}`);
   assert(!result.barAfterOff && result.threatsAfterOff.length === 0, 'analysis="off" removes both');
@@ -299,7 +316,10 @@ test('analysis: the widget bar analyses at analysis-level, else the level attrib
   assertEqual(result.fromLevel, { level: 2, rules: { quietLimit: 40 } }, 'the level attribute, the rule attributes');
   assertEqual(result.fromAttribute.level, 4, 'analysis-level');
   assertEqual(result.afterBad.level, 2, 'a bad analysis-level falls back to level');
-  assert(result.problems.some((p) => /analysis-level="strong"/.test(p)), `reported: ${result.problems}`);
+  assert(
+    result.problems.some((p) => /analysis-level="strong"/.test(p)),
+    `reported: ${result.problems}`,
+  );
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
@@ -324,8 +344,16 @@ test('analysis: a reload during a variation brings back the game, not the variat
 test('analysis: a result proven only over the moves the search looked at is labelled so', async () => {
   const { scoreWords } = await import('../../www/analysis/analysis.js');
   assertEqual(scoreWords({ kind: 'win', value: 3, text: 'win:3', rank: 9997, exact: true }), 'wins in 3', 'exact');
-  assertEqual(scoreWords({ kind: 'win', value: 5, text: 'win:5', rank: 9995, exact: false }), 'wins in 5 as far as the engine looked', 'longer win');
-  assertEqual(scoreWords({ kind: 'loss', value: 4, text: 'loss:4', rank: -9996, exact: false }), 'loses in 4 as far as the engine looked', 'longer loss');
+  assertEqual(
+    scoreWords({ kind: 'win', value: 5, text: 'win:5', rank: 9995, exact: false }),
+    'wins in 5 as far as the engine looked',
+    'longer win',
+  );
+  assertEqual(
+    scoreWords({ kind: 'loss', value: 4, text: 'loss:4', rank: -9996, exact: false }),
+    'loses in 4 as far as the engine looked',
+    'longer loss',
+  );
   assertEqual(scoreWords({ kind: 'cp', value: -40, text: '-40', rank: -40, exact: false }), '−0.40', 'an estimate');
   // The engine's flag, through wasm: the forced capture in two is exact.
   const { default: init, Game } = await import('../../www/pkg/sowboard.js');
@@ -354,18 +382,23 @@ test('analysis: the editor sets rule options, checked by the engine, into the sh
   await page.click('#analyse');
   await page.click('#editor-open');
   await page.waitForSelector('#editor-grid button[data-cell="d5"]');
-  assert(await page.isChecked('#editor-rep') && await page.isChecked('#editor-fmr'), 'the defaults are on');
+  assert((await page.isChecked('#editor-rep')) && (await page.isChecked('#editor-fmr')), 'the defaults are on');
   assertEqual(await page.inputValue('#editor-qlimit'), '100', 'the default quiet limit');
   // Not a number: refused by the engine, the field back to the accepted value.
   await page.fill('#editor-qlimit', 'abc');
   await page.locator('#editor-qlimit').dispatchEvent('change');
   await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
-  assert(/Refused: .*quietLimit/i.test(await page.locator('#editor-note').textContent() ?? ''), await page.locator('#editor-note').textContent());
+  assert(
+    /Refused: .*quietLimit/i.test((await page.locator('#editor-note').textContent()) ?? ''),
+    await page.locator('#editor-note').textContent(),
+  );
   assertEqual(await page.inputValue('#editor-qlimit'), '100', 'unchanged');
   await page.fill('#editor-qlimit', '40');
   await page.locator('#editor-qlimit').dispatchEvent('change');
   await page.uncheck('#editor-rep');
-  await page.waitForFunction(() => document.getElementById('editor-note')?.textContent === 'Accepted.' && !document.getElementById('editor-rep').checked);
+  await page.waitForFunction(
+    () => document.getElementById('editor-note')?.textContent === 'Accepted.' && !document.getElementById('editor-rep').checked,
+  );
   await page.screenshot({ path: `${ctx.artifacts}/analysis-editor-rules-desktop.png`, fullPage: true });
   await page.click('#editor-share');
   const link = await page.inputValue('#editor-link');

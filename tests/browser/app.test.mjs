@@ -3,10 +3,13 @@
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { answer, appReady, boardState, clickCell, freshApp, openLink, setCount } from './lib/page.mjs';
 
-const INTERMEDIUM_START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+const INTERMEDIUM_START =
+  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
-const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
-const CASH_AFTER = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 white 0 21';
+const CASH_EXAMPLE =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+const CASH_AFTER =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 white 0 21';
 
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 
@@ -59,9 +62,12 @@ test('the AI thinks in a worker: the page keeps drawing frames meanwhile', async
   await page.selectOption('#level', '8');
   await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
   await page.waitForFunction(() => document.querySelector('sowing-board').thinking);
-  const frameWhileThinking = await page.evaluate(() => new Promise((resolve) => {
-    requestAnimationFrame(() => resolve(document.querySelector('sowing-board').thinking));
-  }));
+  const frameWhileThinking = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => resolve(document.querySelector('sowing-board').thinking));
+      }),
+  );
   // The browser may report a new worker a little after it starts: poll.
   const aiWorker = () => page.workers().some((w) => /ai-worker\.js$/.test(w.url()));
   for (let i = 0; i < 100 && !aiWorker(); i++) await page.waitForTimeout(100);
@@ -89,7 +95,12 @@ test('play() with an illegal move throws a coded error and leaves the board unch
     const b = document.querySelector('sowing-board');
     const out = [];
     for (const m of ['a4-b5', 'zz', 'a4-b5-a6-b7-a6', '', 42]) {
-      try { b.play(m); out.push('played'); } catch (e) { out.push(`${e.code}`); }
+      try {
+        b.play(m);
+        out.push('played');
+      } catch (e) {
+        out.push(`${e.code}`);
+      }
     }
     return out;
   });
@@ -184,7 +195,12 @@ test('the game is saved and restored on reload', async (ctx) => {
 
 test('a corrupt save is ignored with a visible message', async (ctx) => {
   const { page, errors } = await open(ctx);
-  await page.evaluate(() => localStorage.setItem('sowboard.save', '{"version":1,"game":"intermedium","position":"nonsense","moves":[],"mode":"ai","side":"first","level":3}'));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'sowboard.save',
+      '{"version":1,"game":"intermedium","position":"nonsense","moves":[],"mode":"ai","side":"first","level":3}',
+    ),
+  );
   await page.reload();
   await appReady(page);
   await page.waitForSelector('#notice:not([hidden])');
@@ -195,7 +211,11 @@ test('a corrupt save is ignored with a visible message', async (ctx) => {
   await page.reload();
   await appReady(page);
   await page.waitForSelector('#notice:not([hidden])');
-  assertEqual(errors.filter((e) => e.startsWith('exception')), [], 'uncaught exceptions');
+  assertEqual(
+    errors.filter((e) => e.startsWith('exception')),
+    [],
+    'uncaught exceptions',
+  );
   await page.evaluate(() => localStorage.clear());
   await page.close();
 });
@@ -220,7 +240,8 @@ test('a share link restores the whole game in a fresh page', async (ctx) => {
 });
 
 test('a city capture ends the game, shown with its reason', async (ctx) => {
-  const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+  const CITY =
+    'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
   const { page, errors } = await open(ctx);
   await openLink(page, ctx.url + fragment(CITY), { mode: 'hotseat' });
   // The app loads the link's game after the dialog has closed (`openLink`):
@@ -229,10 +250,13 @@ test('a city capture ends the game, shown with its reason', async (ctx) => {
   // this reason was not confirmed); both waits now end in a failure that
   // says what is missing.
   await page.waitForFunction((p) => document.querySelector('sowing-board').position === p, CITY);
-  const gameover = page.evaluate(() => new Promise((resolve, reject) => {
-    document.querySelector('sowing-board').addEventListener('gameover', (e) => resolve(e.detail), { once: true });
-    setTimeout(() => reject(new Error('no gameover event within 30 s of the first click')), 30_000);
-  }));
+  const gameover = page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        document.querySelector('sowing-board').addEventListener('gameover', (e) => resolve(e.detail), { once: true });
+        setTimeout(() => reject(new Error('no gameover event within 30 s of the first click')), 30_000);
+      }),
+  );
   for (const cell of ['f9', 'e8', 'd9']) await clickCell(page, cell);
   const outcome = await gameover;
   assertEqual([outcome.winner, outcome.reason], ['blue', 'city-captured'], 'outcome');
@@ -247,7 +271,11 @@ test('a city capture ends the game, shown with its reason', async (ctx) => {
 test('export the game as text and import it back; a bad import says why', async (ctx) => {
   const { page } = await open(ctx);
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate(() => { const b = document.querySelector('sowing-board'); b.play('a4-b5-a6-b7-a8'); b.play('a7-b6-a5-b4-a3'); });
+  await page.evaluate(() => {
+    const b = document.querySelector('sowing-board');
+    b.play('a4-b5-a6-b7-a8');
+    b.play('a7-b6-a5-b4-a3');
+  });
   await page.click('#export');
   const text = await page.inputValue('#game-text');
   assertEqual(text.trim().split('\n'), [INTERMEDIUM_START, 'a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'exported text');
@@ -288,12 +316,19 @@ test('Cash in Hand: pick-up count, drops and a redistribution by taps (one stone
 });
 
 test('screenshots of both games at desktop and phone sizes', async (ctx) => {
-  for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]]) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ]) {
     const { page } = await open(ctx);
     await page.setViewportSize(viewport);
     await page.selectOption('#mode', 'hotseat');
     await page.evaluate(() => document.querySelector('sowing-board').setAttribute('animation', 'off'));
-    await page.evaluate(() => { const b = document.querySelector('sowing-board'); b.play('a4-b5-a6-b7-a8'); b.play('a7-b6-a5-b4-a3'); });
+    await page.evaluate(() => {
+      const b = document.querySelector('sowing-board');
+      b.play('a4-b5-a6-b7-a8');
+      b.play('a7-b6-a5-b4-a3');
+    });
     await clickCell(page, 'c4');
     await clickCell(page, 'd5');
     await page.waitForTimeout(100);
@@ -320,7 +355,9 @@ test('screenshots of both games at desktop and phone sizes', async (ctx) => {
 
 test('reload while offline is served by the service worker', async (ctx) => {
   const { page } = await open(ctx);
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await page.reload(); // now controlled by the service worker, which caches what it serves
   await appReady(page);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -335,7 +372,7 @@ test('reload while offline is served by the service worker', async (ctx) => {
   await page.close();
 });
 
-test('no request ever left the page\'s origin', async (ctx) => {
+test("no request ever left the page's origin", async (ctx) => {
   const origin = new URL(ctx.url).origin;
   const outside = ctx.requests.filter((u) => !u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:'));
   assert(ctx.requests.length > 10, `requests were recorded (${ctx.requests.length})`);

@@ -27,7 +27,8 @@ try {
   for (const name of names) {
     const engine = await launchEngine(name);
     try {
-      const cold = [], warm = [];
+      const cold = [],
+        warm = [];
       let files = [];
       for (let i = 0; i < runs; i++) {
         const tab = await engine.newTab();
@@ -50,9 +51,16 @@ try {
           await tab.close();
         }
       }
-      const local = [...new Set(files.map((u) => new URL(u)).filter((u) => u.origin === new URL(app.url).origin)
-        .map((u) => (u.pathname.endsWith('/') ? `${u.pathname}index.html` : u.pathname)))];
-      let raw = 0, gz = 0;
+      const local = [
+        ...new Set(
+          files
+            .map((u) => new URL(u))
+            .filter((u) => u.origin === new URL(app.url).origin)
+            .map((u) => (u.pathname.endsWith('/') ? `${u.pathname}index.html` : u.pathname)),
+        ),
+      ];
+      let raw = 0,
+        gz = 0;
       for (const f of local) {
         const body = fs.readFileSync(path.join(www, f));
         raw += body.length;
@@ -70,5 +78,7 @@ try {
 console.log('| engine | first load | cold load to a playable board (median) | reload from the service worker (median) |');
 console.log('| --- | --- | --- | --- |');
 for (const r of rows) {
-  console.log(`| ${r.name} | ${r.files} files, ${kb(r.raw)} raw, ${kb(r.gz)} gzip | ${median(r.cold).toFixed(0)} ms (${r.cold.length} runs) | ${median(r.warm).toFixed(0)} ms (${r.warm.length} runs) |`);
+  console.log(
+    `| ${r.name} | ${r.files} files, ${kb(r.raw)} raw, ${kb(r.gz)} gzip | ${median(r.cold).toFixed(0)} ms (${r.cold.length} runs) | ${median(r.warm).toFixed(0)} ms (${r.warm.length} runs) |`,
+  );
 }

@@ -34,21 +34,24 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   for (const game of games) {
-    const times = await page.evaluate(async ({ game, sample, deadline, level }) => {
-      const { default: init, Game } = await import('/pkg/sowboard.js');
-      await init();
-      const g = new Game(game);
-      const out = [];
-      for (let i = 0; i < sample && !g.outcome(); i++) {
-        const t = performance.now();
-        const move = g.aiMove(level, 7 + i, deadline);
-        out.push({ ms: performance.now() - t, first: false });
-        if (!move) break;
-        g.play(move);
-      }
-      g.free();
-      return out;
-    }, { game, sample, deadline, level: LEVEL });
+    const times = await page.evaluate(
+      async ({ game, sample, deadline, level }) => {
+        const { default: init, Game } = await import('/pkg/sowboard.js');
+        await init();
+        const g = new Game(game);
+        const out = [];
+        for (let i = 0; i < sample && !g.outcome(); i++) {
+          const t = performance.now();
+          const move = g.aiMove(level, 7 + i, deadline);
+          out.push({ ms: performance.now() - t, first: false });
+          if (!move) break;
+          g.play(move);
+        }
+        g.free();
+        return out;
+      },
+      { game, sample, deadline, level: LEVEL },
+    );
     const ms = times.map((t) => t.ms);
     const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
     const cut = ms.filter((t) => t >= deadline).length;

@@ -25,9 +25,18 @@ const app = await serve({ root: www });
 const { context, close } = await launch();
 try {
   const page = await context.newPage();
-  let raw = 0, gz = 0, count = 0;
+  let raw = 0,
+    gz = 0,
+    count = 0;
   page.on('response', async (r) => {
-    try { const body = await r.body(); raw += body.length; gz += zlib.gzipSync(body).length; count++; } catch { /* redirects have no body */ }
+    try {
+      const body = await r.body();
+      raw += body.length;
+      gz += zlib.gzipSync(body).length;
+      count++;
+    } catch {
+      /* redirects have no body */
+    }
   });
   await page.goto(app.url);
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
@@ -39,17 +48,21 @@ try {
     await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
     loads.push(await page.evaluate(() => performance.getEntriesByName('board-playable')[0].startTime));
   }
-  console.log(`navigation to playable board: median ${median(loads).toFixed(0)} ms over ${loads.length} reloads (${loads.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(
+    `navigation to playable board: median ${median(loads).toFixed(0)} ms over ${loads.length} reloads (${loads.map((t) => t.toFixed(0)).join(', ')})`,
+  );
   // Level-3 AI move: the hint asks the worker for a level-3 move (round trip included).
   await page.selectOption('#level', '3');
   const times = [];
   for (let i = 0; i < 3; i++) {
-    times.push(await page.evaluate(async () => {
-      const b = document.querySelector('sowing-board');
-      const t0 = performance.now();
-      await b.hint();
-      return performance.now() - t0;
-    }));
+    times.push(
+      await page.evaluate(async () => {
+        const b = document.querySelector('sowing-board');
+        const t0 = performance.now();
+        await b.hint();
+        return performance.now() - t0;
+      }),
+    );
   }
   console.log(`level-3 AI move in the page (worker round trip, start position): ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
 } finally {
@@ -62,8 +75,10 @@ try {
 const wasm = await import(path.join(www, 'pkg/sowboard.js'));
 await wasm.default({ module_or_path: wasmBytes });
 const POSITIONS = {
-  'intermedium start': 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1',
-  'intermedium 10-stone stack': 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5',
+  'intermedium start':
+    'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1',
+  'intermedium 10-stone stack':
+    'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5',
 };
 const native = path.join(root, 'target/release/sowboard');
 const nativeMs = {};
@@ -85,5 +100,7 @@ for (const [name, position] of Object.entries(POSITIONS)) {
   }
   const w = Math.min(...runs);
   const n = nativeMs[name];
-  console.log(`perft(2) ${name}: wasm (node) ${w.toFixed(1)} ms` + (n ? `, native ${n.toFixed(1)} ms, wasm/native ${(w / n).toFixed(2)}x` : ''));
+  console.log(
+    `perft(2) ${name}: wasm (node) ${w.toFixed(1)} ms` + (n ? `, native ${n.toFixed(1)} ms, wasm/native ${(w / n).toFixed(2)}x` : ''),
+  );
 }

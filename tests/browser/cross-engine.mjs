@@ -44,16 +44,21 @@ const scripts = {
 const app = await serve({ root: www, scripts, inject: '/__recorder.js' });
 const widget = await serve({ root: www, cors: true, scripts, inject: '/__recorder.js' });
 const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-xhost-'));
-fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
+fs.writeFileSync(
+  path.join(hostDir, 'host.html'),
+  `<!doctype html>
 <html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
 <script type="module" src="${widget.url}widget.js"></script></head>
 <body><h1>A site that embeds two boards</h1>
 <sowing-board id="one" game="intermedium" animation="off"></sowing-board>
 <sowing-board id="two" game="intermedium" ai="red" level="1" animation="off"></sowing-board>
-</body></html>`);
+</body></html>`,
+);
 const host = await serve({ root: hostDir, scripts, inject: '/__recorder.js' });
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 try {
   for (const name of names) {
     const started = Date.now();
@@ -63,7 +68,9 @@ try {
       name: `${name}: ${s.name}`,
       fn: async () => {
         const t = {
-          engine, url: app.url, hostUrl: host.url,
+          engine,
+          url: app.url,
+          hostUrl: host.url,
           /** A fresh tab (a fresh profile). */
           tab: async (options) => {
             await tab?.close();
@@ -81,15 +88,24 @@ try {
             }
             return fresh;
           },
-          shot: async (what) => { await tab.screenshot(path.join(shots, `${name}-${what}.png`)); },
+          shot: async (what) => {
+            await tab.screenshot(path.join(shots, `${name}-${what}.png`));
+          },
         };
-        try { await s.fn(t); } finally { await tab?.close(); tab = null; }
+        try {
+          await s.fn(t);
+        } finally {
+          await tab?.close();
+          tab = null;
+        }
       },
     }));
     console.log(`== ${name} ${engine.version}`);
     try {
       const r = await runTests(list, {}, process.env.ONLY);
-      passed += r.passed; failed += r.failed; skipped += r.skipped;
+      passed += r.passed;
+      failed += r.failed;
+      skipped += r.skipped;
     } finally {
       await engine.close();
     }

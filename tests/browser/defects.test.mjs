@@ -6,9 +6,11 @@ import { test, assert, assertEqual } from './lib/harness.mjs';
 import { launch } from './lib/browser.mjs';
 import { answer, appReady, boardState, clickCell, dragCells, freshApp, setCount } from './lib/page.mjs';
 
-const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+const CASH_EXAMPLE =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 // Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of 11 cells.
-const TALL = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5';
+const TALL =
+  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5';
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 const shadow = (page, selector) => page.locator('#board').locator(selector);
 
@@ -32,11 +34,14 @@ async function phone(ctx) {
  * through the board's own API, so that only the defect under test is tested. */
 async function hotseat(page, position, moves = []) {
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate(async ({ position, moves }) => {
-    const b = document.querySelector('#board');
-    if (position === 'cash-in-hand') position = (await import('/pkg/sowboard.js')).startPosition('cash-in-hand');
-    b.load(position, moves);
-  }, { position, moves });
+  await page.evaluate(
+    async ({ position, moves }) => {
+      const b = document.querySelector('#board');
+      if (position === 'cash-in-hand') position = (await import('/pkg/sowboard.js')).startPosition('cash-in-hand');
+      b.load(position, moves);
+    },
+    { position, moves },
+  );
 }
 
 /** Plays `n` moves in the page, each time the longest legal one (by its text). */
@@ -92,7 +97,11 @@ test('18.1: the game, mode and level stay as chosen, and side names follow the g
 test('18.2: a game in progress is not dropped without asking; a link does not overwrite it silently', async (ctx) => {
   const { page } = await open(ctx);
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate(() => { const b = document.querySelector('#board'); b.play('a4-b5-a6-b7-a8'); b.play('a7-b6-a5-b4-a3'); });
+  await page.evaluate(() => {
+    const b = document.querySelector('#board');
+    b.play('a4-b5-a6-b7-a8');
+    b.play('a7-b6-a5-b4-a3');
+  });
   await page.click('#new-game');
   await page.waitForSelector('#ask-dialog[open]', { timeout: 3000 });
   await answer(page, 'no');
@@ -115,10 +124,11 @@ test('18.3: phone: the board stays in view while playing, reviewing and opening 
   try {
     await page.selectOption('#mode', 'hotseat');
     await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
-    const inView = () => page.evaluate(() => {
-      const r = document.querySelector('#board').shadowRoot.querySelector('canvas').getBoundingClientRect();
-      return { scrollY: window.scrollY, top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight };
-    });
+    const inView = () =>
+      page.evaluate(() => {
+        const r = document.querySelector('#board').shadowRoot.querySelector('canvas').getBoundingClientRect();
+        return { scrollY: window.scrollY, top: Math.round(r.top), bottom: Math.round(r.bottom), height: innerHeight };
+      });
     await playLongest(page, 12, async (i) => {
       const v = await inView();
       assert(v.scrollY === 0 && v.top >= 0 && v.bottom <= v.height, `after move ${i + 1} the board is in view: ${JSON.stringify(v)}`);
@@ -169,10 +179,19 @@ test('18.4: long Cash in Hand moves wrap inside their own rows of the move list'
     }
   });
   const played = (await boardState(page)).ply;
-  const boxes = await page.$$eval('#moves button', (bs) => bs.map((b) => {
-    const r = b.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, fits: b.scrollHeight <= b.clientHeight + 1 && b.scrollWidth <= b.clientWidth + 1, text: b.textContent };
-  }));
+  const boxes = await page.$$eval('#moves button', (bs) =>
+    bs.map((b) => {
+      const r = b.getBoundingClientRect();
+      return {
+        top: r.top,
+        bottom: r.bottom,
+        left: r.left,
+        right: r.right,
+        fits: b.scrollHeight <= b.clientHeight + 1 && b.scrollWidth <= b.clientWidth + 1,
+        text: b.textContent,
+      };
+    }),
+  );
   assertEqual(boxes.length, played, 'moves listed');
   assert(played >= 30, `a long game (${played} moves)`);
   for (const [i, a] of boxes.entries()) {
@@ -190,17 +209,24 @@ test('18.5: the Cash in Hand hint shows its pick-up, drops and put-back stones o
   await hotseat(page, CASH_EXAMPLE);
   await recordCanvasText(page);
   const move = await page.evaluate(() => document.querySelector('#board').hint());
-  const info = await page.evaluate(async ({ start, move }) => {
-    const { Game } = await import('/pkg/sowboard.js');
-    const g = Game.load(start, [move]);
-    const m = g.lastMove();
-    g.free();
-    return m;
-  }, { start: CASH_EXAMPLE, move });
+  const info = await page.evaluate(
+    async ({ start, move }) => {
+      const { Game } = await import('/pkg/sowboard.js');
+      const g = Game.load(start, [move]);
+      const m = g.lastMove();
+      g.free();
+      return m;
+    },
+    { start: CASH_EXAMPLE, move },
+  );
   const texts = await page.evaluate(() => window.__texts);
   const expected = [`−${info.count}`, ...info.path.map((d) => String(d.count)), ...info.placements.map((p) => `+${p.count}`)];
-  assert(info.path.some((d) => d.count > 1), `the hint ${move} drops several stones somewhere (else there is nothing to show)`);
-  for (const t of expected) assert(texts.includes(t), `"${t}" of the hint ${move} is drawn on the board (drawn: ${[...new Set(texts)].join(' ')})`);
+  assert(
+    info.path.some((d) => d.count > 1),
+    `the hint ${move} drops several stones somewhere (else there is nothing to show)`,
+  );
+  for (const t of expected)
+    assert(texts.includes(t), `"${t}" of the hint ${move} is drawn on the board (drawn: ${[...new Set(texts)].join(' ')})`);
   await page.screenshot({ path: `${ctx.artifacts}/cash-hint.png` });
 });
 
@@ -208,7 +234,12 @@ test('18.6: a link pasted into an open tab opens, and the recipient chooses mode
   const { page } = await open(ctx);
   // Red is to move in this game: as "You vs AI" with the player as Red, the AI must not move.
   const moves = ['a4-b5-a6-b7-a8'];
-  await page.evaluate((f) => { location.hash = f; }, fragment(await page.evaluate(() => document.querySelector('#board').startPosition), moves));
+  await page.evaluate(
+    (f) => {
+      location.hash = f;
+    },
+    fragment(await page.evaluate(() => document.querySelector('#board').startPosition), moves),
+  );
   await page.waitForSelector('#link-dialog[open]', { timeout: 3000 });
   assert(/1 move played/.test(await page.textContent('#link-summary')), 'the dialog says what the link holds');
   await page.selectOption('#link-mode', 'ai');
@@ -217,15 +248,30 @@ test('18.6: a link pasted into an open tab opens, and the recipient chooses mode
   await page.click('#link-open');
   await page.waitForFunction(() => document.querySelector('#board').ply === 1);
   await page.waitForTimeout(500);
-  assertEqual(await page.evaluate(() => [document.querySelector('#board').ply, document.querySelector('#board').getAttribute('ai'), document.querySelector('#board').getAttribute('level')]),
-    [1, 'blue', '2'], 'ply, AI side and level as chosen: the AI waits for the player');
-  assertEqual([await page.inputValue('#mode'), await page.inputValue('#side'), await page.inputValue('#level')], ['ai', 'second', '2'], 'the form shows the choice');
+  assertEqual(
+    await page.evaluate(() => [
+      document.querySelector('#board').ply,
+      document.querySelector('#board').getAttribute('ai'),
+      document.querySelector('#board').getAttribute('level'),
+    ]),
+    [1, 'blue', '2'],
+    'ply, AI side and level as chosen: the AI waits for the player',
+  );
+  assertEqual(
+    [await page.inputValue('#mode'), await page.inputValue('#side'), await page.inputValue('#level')],
+    ['ai', 'second', '2'],
+    'the form shows the choice',
+  );
 });
 
 test('18.7: one numbering: the list, the prompt and the counter agree', async (ctx) => {
   const { page } = await open(ctx);
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate(() => { const b = document.querySelector('#board'); b.setAttribute('animation', 'off'); for (const m of ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3', 'c4-d5-c6-d7-c8', 'g7-f6-g5-f4-g3']) b.play(m); });
+  await page.evaluate(() => {
+    const b = document.querySelector('#board');
+    b.setAttribute('animation', 'off');
+    for (const m of ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3', 'c4-d5-c6-d7-c8', 'g7-f6-g5-f4-g3']) b.play(m);
+  });
   await page.click('#moves button[data-ply="4"]');
   await page.click('#moves button[data-ply="3"]');
   const label = await page.locator('#moves li').nth(2).locator('.num').textContent();
@@ -240,7 +286,11 @@ test('18.8: the board does not move sideways during play; long moves are not cut
   const { page } = await open(ctx);
   await hotseat(page, TALL);
   await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
-  const box = () => page.evaluate(() => { const r = document.querySelector('#board').shadowRoot.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top, r.width]; });
+  const box = () =>
+    page.evaluate(() => {
+      const r = document.querySelector('#board').shadowRoot.querySelector('canvas').getBoundingClientRect();
+      return [r.left, r.top, r.width];
+    });
   const first = await box();
   await playLongest(page, 6, async (i) => assertEqual(await box(), first, `the board after move ${i + 1}`));
   const longest = (await page.locator('#moves button').allTextContents()).reduce((a, m) => (m.length > a.length ? m : a));
@@ -248,7 +298,9 @@ test('18.8: the board does not move sideways during play; long moves are not cut
   const { page: p, close } = await phone(ctx);
   try {
     await hotseat(p, TALL, await page.evaluate(() => document.querySelector('#board').moves));
-    const cut = await p.$$eval('#moves button', (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent));
+    const cut = await p.$$eval('#moves button', (bs) =>
+      bs.filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent),
+    );
     assertEqual(cut, [], 'moves cut off on the phone');
     assert(await p.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling on the phone');
   } finally {
@@ -274,7 +326,11 @@ test('18.9: the number chooser by keyboard: arrows and digits pick, Escape cance
   await page.keyboard.press('2');
   assertEqual(await focused(), '12', 'two digits in a row make one number');
   await page.keyboard.press('Escape');
-  assertEqual(await page.evaluate(() => document.querySelector('#board').shadowRoot.querySelector('.chooser').hidden), true, 'Escape on a number cancels the move');
+  assertEqual(
+    await page.evaluate(() => document.querySelector('#board').shadowRoot.querySelector('.chooser').hidden),
+    true,
+    'Escape on a number cancels the move',
+  );
   await shadow(page, 'canvas').focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('7');
@@ -282,23 +338,31 @@ test('18.9: the number chooser by keyboard: arrows and digits pick, Escape cance
   assert(/7 in hand/.test(await shadow(page, '.prompt').textContent()), 'Enter takes the number picked by digit');
 });
 
-test('18.10: a refused click and a click during the AI\'s move give a visible reason', async (ctx) => {
+test("18.10: a refused click and a click during the AI's move give a visible reason", async (ctx) => {
   const { page } = await open(ctx);
   await clickCell(page, 'b2', '#board'); // an empty cell at the start
   const flash = shadow(page, '.flash');
   assert(await flash.isVisible(), 'a reason is shown');
   assert(/b2/.test(await flash.textContent()), `it names the cell: ${await flash.textContent()}`);
   await page.selectOption('#level', '1');
-  await page.evaluate(() => { const b = document.querySelector('#board'); b.setAttribute('animation-speed', '700'); b.play('a4-b5-a6-b7-a8'); });
+  await page.evaluate(() => {
+    const b = document.querySelector('#board');
+    b.setAttribute('animation-speed', '700');
+    b.play('a4-b5-a6-b7-a8');
+  });
   await page.waitForFunction(() => document.querySelector('#board').ply === 2, null, { timeout: 30_000 });
   await clickCell(page, 'c4', '#board'); // while the AI's sowing is still being shown
-  assert(/AI/.test(await flash.textContent()) && await flash.isVisible(), `the reason says to wait for the AI: ${await flash.textContent()}`);
+  assert(
+    /AI/.test(await flash.textContent()) && (await flash.isVisible()),
+    `the reason says to wait for the AI: ${await flash.textContent()}`,
+  );
 });
 
-test('18.11: in the redistribution, a target under the origin\'s ring shows both marks', async (ctx) => {
+test("18.11: in the redistribution, a target under the origin's ring shows both marks", async (ctx) => {
   const { page } = await open(ctx);
   await hotseat(page, CASH_EXAMPLE);
-  await clickCell(page, 'c3', '#board'); await setCount(page, 8, '#board');
+  await clickCell(page, 'c3', '#board');
+  await setCount(page, 8, '#board');
   for (const cell of ['d4', 'd4', 'd4', 'e5']) await clickCell(page, cell, '#board');
   await page.evaluate(() => {
     window.__rings = [];
@@ -310,10 +374,14 @@ test('18.11: in the redistribution, a target under the origin\'s ring shows both
   });
   await dragCells(page, ['f4', 'f4'], { selector: '#board' }); // a drag ending on f4: it takes all 4 in hand
   // now: put the captured stones back, c3 among the targets
-  assert(/captured stone/.test(await shadow(page, '.prompt').textContent()), `in the redistribution: ${await shadow(page, '.prompt').textContent()}`);
+  assert(
+    /captured stone/.test(await shadow(page, '.prompt').textContent()),
+    `in the redistribution: ${await shadow(page, '.prompt').textContent()}`,
+  );
   const { rings, cell } = await page.evaluate(() => {
     const b = document.querySelector('#board');
-    const c = b.cellRect('c3'), box = b.shadowRoot.querySelector('canvas').getBoundingClientRect();
+    const c = b.cellRect('c3'),
+      box = b.shadowRoot.querySelector('canvas').getBoundingClientRect();
     return { rings: window.__rings, cell: { x: c.x - box.left, y: c.y - box.top, size: c.width } };
   });
   const inC3 = rings.filter((r) => r.x > cell.x && r.x < cell.x + cell.size / 2 && r.y > cell.y && r.y < cell.y + cell.size / 2);
@@ -333,7 +401,13 @@ test('18.12 / 17: at 1280x800 a 32-stone stack gets a stepper, not 32 numbers; e
   const bottoms = await page.evaluate(() => {
     const root = document.querySelector('#board').shadowRoot;
     const b = (s) => [...root.querySelectorAll(s)].filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect().bottom);
-    return { build: b('.build button'), numbers: b('.chooser button'), stepper: b('.stepper button, .stepper input'), scrollY, height: innerHeight };
+    return {
+      build: b('.build button'),
+      numbers: b('.chooser button'),
+      stepper: b('.stepper button, .stepper input'),
+      scrollY,
+      height: innerHeight,
+    };
   });
   assertEqual([bottoms.numbers.length, bottoms.stepper.length], [0, 4], 'no number buttons; the stepper (−, count, +, Pick up)');
   const lowest = Math.max(...bottoms.build, ...bottoms.stepper);
@@ -342,7 +416,8 @@ test('18.12 / 17: at 1280x800 a 32-stone stack gets a stepper, not 32 numbers; e
 });
 
 test('18 polish: "You win" with the reason in words, and the captured city marked', async (ctx) => {
-  const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+  const CITY =
+    'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
   const { page } = await open(ctx);
   await page.selectOption('#level', '1');
   await page.evaluate((p) => document.querySelector('#board').load(p), CITY);
@@ -359,8 +434,12 @@ test('18 polish: phone tap targets are at least 44 px; the embed demo follows th
     await hotseat(page, 'cash-in-hand');
     await clickCell(page, 'h1', '#board');
     const small = await page.evaluate(() => {
-      const all = [...document.querySelectorAll('button, select'), ...document.querySelector('#board').shadowRoot.querySelectorAll('button')];
-      return all.filter((e) => e.offsetParent !== null || e.getClientRects().length)
+      const all = [
+        ...document.querySelectorAll('button, select'),
+        ...document.querySelector('#board').shadowRoot.querySelectorAll('button'),
+      ];
+      return all
+        .filter((e) => e.offsetParent !== null || e.getClientRects().length)
         .map((e) => ({ e, r: e.getBoundingClientRect() }))
         .filter(({ r }) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
         .map(({ e, r }) => `${e.textContent.trim() || e.id} ${Math.round(r.width)}x${Math.round(r.height)}`);
@@ -376,11 +455,13 @@ test('18 polish: phone tap targets are at least 44 px; the embed demo follows th
   await page2.emulateMedia({ colorScheme: 'dark' });
   await page2.goto(ctx.url + 'embed.html');
   await page2.waitForFunction(() => document.querySelector('#live').position);
-  const scheme = await page2.evaluate(() => [getComputedStyle(document.body).backgroundColor,
+  const scheme = await page2.evaluate(() => [
+    getComputedStyle(document.body).backgroundColor,
     getComputedStyle(document.querySelector('#live').shadowRoot.querySelector('.board')).getPropertyValue('--_odd-cell').trim(),
-    getComputedStyle(document.documentElement).colorScheme]);
+    getComputedStyle(document.documentElement).colorScheme,
+  ]);
   assertEqual(scheme[0], 'rgb(21, 24, 29)', 'dark page background');
-  assertEqual(scheme[1], '#3c5378', 'the boards\' cells are the dark ones');
+  assertEqual(scheme[1], '#3c5378', "the boards' cells are the dark ones");
   assert(/dark/.test(scheme[2]), `the page declares the dark colour scheme (${scheme[2]})`);
   await page2.screenshot({ path: `${ctx.artifacts}/embed-dark.png`, fullPage: true });
 });

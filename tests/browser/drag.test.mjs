@@ -5,7 +5,8 @@ import { launch } from './lib/browser.mjs';
 import { boardState, cellCentre, clickCell, dragCells, freshApp } from './lib/page.mjs';
 
 // RULES.md section 6, Browne's example: Black to move can capture d3 and e4.
-const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+const CASH_EXAMPLE =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 const DESIGNER = 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4';
 const shadow = (page, selector) => page.locator('#board').locator(selector);
 
@@ -13,17 +14,25 @@ const shadow = (page, selector) => page.locator('#board').locator(selector);
 async function open(context, url, position) {
   const { page, errors } = await freshApp(context, url, { responses: true });
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate((p) => { const b = document.querySelector('#board'); b.setAttribute('animation', 'off'); if (p) b.load(p); }, position);
+  await page.evaluate((p) => {
+    const b = document.querySelector('#board');
+    b.setAttribute('animation', 'off');
+    if (p) b.load(p);
+  }, position);
   return { page, errors };
 }
 
 /** What the builder holds now: stage and path (through a second engine copy, from the page's record). */
-const building = (page) => page.evaluate(() => {
-  const root = document.querySelector('#board').shadowRoot;
-  return { prompt: root.querySelector('.prompt').textContent, flash: root.querySelector('.flash').hidden ? null : root.querySelector('.flash').textContent };
-});
+const building = (page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#board').shadowRoot;
+    return {
+      prompt: root.querySelector('.prompt').textContent,
+      flash: root.querySelector('.flash').hidden ? null : root.querySelector('.flash').textContent,
+    };
+  });
 
-test('17: the designer\'s example in 5 actions: tap c3, tap the count, type 8, one drag (d4 entered three times), one drag to put back', async (ctx) => {
+test("17: the designer's example in 5 actions: tap c3, tap the count, type 8, one drag (d4 entered three times), one drag to put back", async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url, CASH_EXAMPLE);
   await clickCell(page, 'c3', '#board'); // 1
   const count = shadow(page, '.stepper input');
@@ -31,7 +40,8 @@ test('17: the designer\'s example in 5 actions: tap c3, tap the count, type 8, o
   await page.keyboard.type('8'); // 3: replaces it
   assertEqual(await count.inputValue(), '8', 'typed');
   let during = null;
-  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], { // 4: released on f4, which takes the 4 left
+  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], {
+    // 4: released on f4, which takes the 4 left
     selector: '#board',
     before: async () => {
       during = await building(page);
@@ -76,7 +86,12 @@ test('17: an illegal drag is refused at once with the reason, and changes nothin
   const before = await boardState(page, '#board');
   let during = null;
   // a4 is Blue's stack; a5 is not a next cell of its sowing.
-  await dragCells(page, ['a4', 'a5'], { selector: '#board', before: async () => { during = await building(page); } });
+  await dragCells(page, ['a4', 'a5'], {
+    selector: '#board',
+    before: async () => {
+      during = await building(page);
+    },
+  });
   assert(during.flash && /a5 is not a next cell/.test(during.flash), `refused while dragging: ${JSON.stringify(during)}`);
   const path = await page.evaluate(async () => {
     const b = document.querySelector('#board');
@@ -86,7 +101,12 @@ test('17: an illegal drag is refused at once with the reason, and changes nothin
   assertEqual(await boardState(page, '#board'), before, 'no move played');
   // A drag from a cell that is no stack of the side to move selects nothing.
   await shadow(page, 'button[data-act="cancel"]').click();
-  await dragCells(page, ['b2', 'c3'], { selector: '#board', before: async () => { during = await building(page); } });
+  await dragCells(page, ['b2', 'c3'], {
+    selector: '#board',
+    before: async () => {
+      during = await building(page);
+    },
+  });
   assert(/b2 is not a stack/.test(during.flash ?? ''), `refused: ${JSON.stringify(during)}`);
   assert(/choose a stack/.test((await building(page)).prompt), 'still choosing a stack');
   assertEqual(await boardState(page, '#board'), before, 'nothing changed');
@@ -133,14 +153,24 @@ test('17: on a touch phone (390x844) a drag on the board sows and never scrolls 
     assertEqual((await boardState(page, '#board')).moves, ['a4-b5-a6-b7-a8'], 'the move, by touch');
     assertEqual([yDuring, await page.evaluate(() => scrollY)], [y0, y0], 'the page did not scroll');
     // Cash in Hand on the phone: a tap on the 32-stone stack shows the stepper, in view.
-    await page.evaluate(async () => document.querySelector('#board').load((await import('/pkg/sowboard.js')).startPosition('cash-in-hand')));
+    await page.evaluate(async () =>
+      document.querySelector('#board').load((await import('/pkg/sowboard.js')).startPosition('cash-in-hand')),
+    );
     const h1 = await cellCentre(page, 'h1', '#board');
     await page.touchscreen.tap(h1.x, h1.y);
     const stepper = await page.evaluate(() => {
       const r = document.querySelector('#board').shadowRoot.querySelector('.stepper').getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, height: innerHeight, value: document.querySelector('#board').shadowRoot.querySelector('.stepper input').value };
+      return {
+        top: r.top,
+        bottom: r.bottom,
+        height: innerHeight,
+        value: document.querySelector('#board').shadowRoot.querySelector('.stepper input').value,
+      };
     });
-    assert(stepper.value === '32' && stepper.bottom > 0 && stepper.bottom <= stepper.height, `the stepper, in view: ${JSON.stringify(stepper)}`);
+    assert(
+      stepper.value === '32' && stepper.bottom > 0 && stepper.bottom <= stepper.height,
+      `the stepper, in view: ${JSON.stringify(stepper)}`,
+    );
     await page.screenshot({ path: `${ctx.artifacts}/stepper-phone.png` });
     assertEqual(errors, [], 'console errors and failed requests');
   } finally {
@@ -156,7 +186,12 @@ test('17: keyboard play unchanged: an Intermedium move by arrows and Enter', asy
   for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp'); // a4
   await page.keyboard.press('Enter');
-  for (const [dx, dy] of [[1, 1], [-1, 1], [1, 1], [-1, 1]]) {
+  for (const [dx, dy] of [
+    [1, 1],
+    [-1, 1],
+    [1, 1],
+    [-1, 1],
+  ]) {
     await page.keyboard.press(dx > 0 ? 'ArrowRight' : 'ArrowLeft');
     await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
     await page.keyboard.press('Enter');

@@ -38,33 +38,51 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
   assert(workersBefore >= 1, `a worker runs (${workersBefore})`);
   const twoBefore = await page.evaluate(() => document.querySelector('#two').position);
 
-  const detail = await page.evaluate(() => new Promise((resolve) => {
-    const one = document.querySelector('#one');
-    one.addEventListener('move', (e) => resolve(e.detail), { once: true });
-    one.play('a4-b5-a6-b7-a8');
-  }));
+  const detail = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const one = document.querySelector('#one');
+        one.addEventListener('move', (e) => resolve(e.detail), { once: true });
+        one.play('a4-b5-a6-b7-a8');
+      }),
+  );
   assertEqual(detail.move, 'a4-b5-a6-b7-a8', 'move event detail.move');
   assertEqual(detail.position, await page.evaluate(() => document.querySelector('#one').position), 'move event detail.position');
   await page.waitForTimeout(100);
   assertEqual(await page.evaluate(() => document.querySelector('#two').position), twoBefore, 'board two unchanged');
   assertEqual(await page.evaluate(() => document.querySelector('#two').moves), [], 'board two has no moves');
 
-  const reset = await page.evaluate(() => { const one = document.querySelector('#one'); one.reset(); return { moves: one.moves, outcome: one.outcome, position: one.position }; });
+  const reset = await page.evaluate(() => {
+    const one = document.querySelector('#one');
+    one.reset();
+    return { moves: one.moves, outcome: one.outcome, position: one.position };
+  });
   assertEqual(reset, { moves: [], outcome: null, position: twoBefore }, 'reset() goes back to the start');
 
-  const bad = await page.evaluate(() => { try { document.querySelector('#one').play('a1-b2'); return 'played'; } catch (e) { return e.code; } });
+  const bad = await page.evaluate(() => {
+    try {
+      document.querySelector('#one').play('a1-b2');
+      return 'played';
+    } catch (e) {
+      return e.code;
+    }
+  });
   assert(bad && bad !== 'played', `illegal move refused (${bad})`);
 
   // Changing an attribute later updates the board (and its game attribute follows).
-  const CASH = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+  const CASH =
+    'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
   await page.evaluate((p) => document.querySelector('#one').setAttribute('position', p), CASH);
   await page.waitForFunction((p) => document.querySelector('#one').position === p, CASH);
   assertEqual(await page.evaluate(() => document.querySelector('#one').getAttribute('game')), 'cash-in-hand', 'game attribute');
-  const errorEvent = await page.evaluate(() => new Promise((resolve) => {
-    const one = document.querySelector('#one');
-    one.addEventListener('error', (e) => resolve(e.detail), { once: true });
-    one.setAttribute('moves', 'c3:99');
-  }));
+  const errorEvent = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const one = document.querySelector('#one');
+        one.addEventListener('error', (e) => resolve(e.detail), { once: true });
+        one.setAttribute('moves', 'c3:99');
+      }),
+  );
   assert(errorEvent.code && errorEvent.message.includes('c3:99'), `error event for a bad moves attribute: ${JSON.stringify(errorEvent)}`);
   assertEqual(await page.evaluate(() => document.querySelector('#one').position), CASH, 'a bad attribute keeps the game');
 
@@ -76,7 +94,9 @@ test('cross-origin embedding: two boards, events, isolation, worker clean-up, ho
     adopted: document.adoptedStyleSheets.length,
   }));
   assertEqual(styles, { h1: 'rgb(1, 2, 3)', button: 'rgb(4, 5, 6)', sheets: 1, adopted: 0 }, 'host styles');
-  const newGlobals = await page.evaluate(() => Object.keys(window).filter((k) => !window.keysBeforeWidget.includes(k) && k !== 'keysBeforeWidget'));
+  const newGlobals = await page.evaluate(() =>
+    Object.keys(window).filter((k) => !window.keysBeforeWidget.includes(k) && k !== 'keysBeforeWidget'),
+  );
   assertEqual(newGlobals, [], 'globals the widget defined');
 
   const workerGone = new Promise((resolve) => page.workers().forEach((w) => w.once('close', resolve)));

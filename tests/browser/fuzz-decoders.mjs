@@ -16,5 +16,10 @@ await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm
 
 console.log(`fuzzing the page's decoders: ${runs} inputs each, seed ${seed}`);
 const started = Date.now();
-const counts = fuzzDecoders({ runs, engine, seed, log: (name, n, ms) => console.log(`${name}: ${n} inputs, ${(ms / 1000).toFixed(1)} s, no failure`) });
+const counts = fuzzDecoders({
+  runs,
+  engine,
+  seed,
+  log: (name, n, ms) => console.log(`${name}: ${n} inputs, ${(ms / 1000).toFixed(1)} s, no failure`),
+});
 console.log(`all: ${Object.values(counts).reduce((a, b) => a + b, 0)} inputs in ${((Date.now() - started) / 1000).toFixed(0)} s`);

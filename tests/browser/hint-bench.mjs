@@ -40,7 +40,9 @@ for (const s of strengths) {
     g.free();
   }
   const mean = (/** @type {number[]} */ v) => v.reduce((a, b) => a + b, 0) / v.length;
-  console.log(`${kind} level ${s.level}${s.nodes ? ` nodes ${s.nodes}` : ''}: ${positions.length} positions,`
-    + ` cpu ms mean ${mean(cpus).toFixed(0)} max ${Math.max(...cpus).toFixed(0)},`
-    + ` wall ms mean ${mean(walls).toFixed(0)} max ${Math.max(...walls).toFixed(0)}`);
+  console.log(
+    `${kind} level ${s.level}${s.nodes ? ` nodes ${s.nodes}` : ''}: ${positions.length} positions,` +
+      ` cpu ms mean ${mean(cpus).toFixed(0)} max ${Math.max(...cpus).toFixed(0)},` +
+      ` wall ms mean ${mean(walls).toFixed(0)} max ${Math.max(...walls).toFixed(0)}`,
+  );
 }

@@ -18,7 +18,10 @@ const DB = 'sowboard-history';
 
 test('history: strength estimate is the maximum likelihood, with a likelihood-ratio interval', () => {
   // Even results against one opponent: exactly its rating.
-  const even = estimate([{ rating: 1500, score: 1 }, { rating: 1500, score: 0 }]);
+  const even = estimate([
+    { rating: 1500, score: 1 },
+    { rating: 1500, score: 0 },
+  ]);
   assert(Math.abs(/** @type {number} */ (even.rating) - 1500) < 0.01, `1-1 against 1500 gives 1500, got ${even.rating}`);
   // 3 wins, 1 loss against 1500: expected score 3/4, so 1500 + 400·log10(3).
   const three = estimate([1, 1, 1, 0].map((score) => ({ rating: 1500, score })));
@@ -28,10 +31,15 @@ test('history: strength estimate is the maximum likelihood, with a likelihood-ra
   assert(Math.abs(/** @type {number} */ (draws.rating) - 1200) < 0.01, `draws count half: ${draws.rating}`);
   // Many games: the likelihood-ratio interval is the estimate ± 1.96 standard errors (the curvature's).
   const many = estimate(Array.from({ length: 400 }, (_, i) => ({ rating: 1400 + (i % 4) * 100, score: i % 3 === 0 ? 0 : 1 })));
-  const half = (/** @type {number} */ (many.high) - /** @type {number} */ (many.low)) / 2;
-  assert(Math.abs(half - 1.96 * /** @type {number} */ (many.se)) < 2, `interval ±${half.toFixed(1)} vs 1.96·se ${(1.96 * /** @type {number} */ (many.se)).toFixed(1)}`);
+  const half = /** @type {number} */ (many.high - /** @type {number} */ (many.low)) / 2;
+  assert(
+    Math.abs(half - 1.96 * /** @type {number} */ (many.se)) < 2,
+    `interval ±${half.toFixed(1)} vs 1.96·se ${(1.96 * /** @type {number} */ (many.se)).toFixed(1)}`,
+  );
   // The estimate's expected score equals the actual score (the likelihood's stationary point).
-  const exp = Array.from({ length: 400 }, (_, i) => expected(/** @type {number} */ (many.rating), 1400 + (i % 4) * 100)).reduce((a, b) => a + b);
+  const exp = Array.from({ length: 400 }, (_, i) => expected(/** @type {number} */ (many.rating), 1400 + (i % 4) * 100)).reduce(
+    (a, b) => a + b,
+  );
   assert(Math.abs(exp - many.score) < 1e-6, `expected ${exp} = score ${many.score}`);
   // A clean sweep has no estimate, only a bound on one side.
   const sweep = estimate(Array.from({ length: 5 }, () => ({ rating: 873, score: 1 })));
@@ -87,7 +95,10 @@ function writeV1({ name, records }) {
     req.onsuccess = () => {
       const tx = req.result.transaction('games', 'readwrite');
       for (const r of records) tx.objectStore('games').put(r);
-      tx.oncomplete = () => { req.result.close(); resolve(undefined); };
+      tx.oncomplete = () => {
+        req.result.close();
+        resolve(undefined);
+      };
       tx.onerror = () => reject(tx.error);
     };
     req.onerror = () => reject(req.error);
@@ -130,7 +141,13 @@ test('history: a game against the AI is listed while it runs and once finished, 
       if (board.outcome || board.thinking || board.sideToMove !== 'blue') continue;
       const g = Game.load(board.startPosition, board.moves);
       const move = g.aiMove(2, seed++, 200);
-      const facts = JSON.stringify({ outcome: g.outcome(), ply: g.ply, boardPly: board.ply, boardOutcome: board.outcome, rules: g.rules() });
+      const facts = JSON.stringify({
+        outcome: g.outcome(),
+        ply: g.ply,
+        boardPly: board.ply,
+        boardOutcome: board.outcome,
+        rules: g.rules(),
+      });
       g.free();
       if (move == null) throw new Error(`no move: ${facts}`);
       board.play(move);
@@ -145,12 +162,18 @@ test('history: a game against the AI is listed while it runs and once finished, 
   await openGames(page);
   list = await rows(page);
   assertEqual(list.length, 1, `still one game after a reload: ${list}`);
-  assert(list[0].startsWith(`Intermedium · AI level 1 · you first${want}`), `its result: ${list[0]} (the board: ${JSON.stringify(outcome)})`);
+  assert(
+    list[0].startsWith(`Intermedium · AI level 1 · you first${want}`),
+    `its result: ${list[0]} (the board: ${JSON.stringify(outcome)})`,
+  );
   assert(list[0].includes(`${plies} moves`), `its length, ${plies} moves: ${list[0]}`);
   const table = await page.$eval('.history-table tbody', (t) => t.textContent);
   const cell = { Won: '100', Draw: '010', Lost: '001' }[want];
   assertEqual(table, `1 (≈${LEVEL_RATINGS.intermedium[0]})${cell}`, 'level 1 has this one result');
-  assert((await page.textContent('#history-strength')).includes(`shown after ${MIN_GAMES} counted games (1 so far)`), 'no rating from one game');
+  assert(
+    (await page.textContent('#history-strength')).includes(`shown after ${MIN_GAMES} counted games (1 so far)`),
+    'no rating from one game',
+  );
   // Open it: the replay in the dialog, then continue from move 4 against the AI.
   await page.click('#history-list button');
   await page.waitForSelector('#history-detail:not([hidden]) sowing-board');
@@ -161,7 +184,11 @@ test('history: a game against the AI is listed while it runs and once finished, 
   const shownPly = await page.evaluate(() => document.querySelector('#history-replay sowing-board').viewPly);
   await page.click('#history-continue');
   await page.waitForFunction((n) => document.querySelector('#board').moves.length >= n, shownPly);
-  const after = await page.evaluate(() => ({ moves: document.querySelector('#board').moves, mode: document.querySelector('#mode').value, level: document.querySelector('#level').value }));
+  const after = await page.evaluate(() => ({
+    moves: document.querySelector('#board').moves,
+    mode: document.querySelector('#mode').value,
+    level: document.querySelector('#level').value,
+  }));
   assertEqual([after.mode, after.level], ['ai', '1'], 'continued against the AI at the level played');
   assert(after.moves.length >= /** @type {number} */ (shownPly), `from the position shown (${shownPly}): ${after.moves.length}`);
   assertEqual(errors, [], 'no errors');
@@ -169,26 +196,45 @@ test('history: a game against the AI is listed while it runs and once finished, 
 });
 
 test('history: a history written by schema version 1 is read by this version; a damaged record is kept aside and reported; rating and suggestion from the results', async (ctx) => {
-  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: writeV1, arg: { name: DB, records: FIXTURE.records } } });
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, {
+    before: { fn: writeV1, arg: { name: DB, records: FIXTURE.records } },
+  });
   await openGames(page);
   const list = await rows(page);
   assertEqual(list.length, FIXTURE.records.length - 1, 'every readable game listed');
   const note = await page.textContent('#history-note');
   assert(/1 stored game could not be read and is kept aside, not deleted/.test(note ?? ''), `reported: ${note}`);
-  const aside = await page.evaluate((name) => new Promise((resolve) => {
-    indexedDB.open(name).onsuccess = (e) => {
-      const db = /** @type {any} */ (e.target).result;
-      db.transaction('aside').objectStore('aside').getAll().onsuccess = (/** @type {any} */ r) => { resolve(r.target.result); db.close(); };
-    };
-  }), DB);
-  assertEqual(aside.map((a) => a.record.id), ['v1damaged'], 'the damaged record is kept whole in `aside`');
+  const aside = await page.evaluate(
+    (name) =>
+      new Promise((resolve) => {
+        indexedDB.open(name).onsuccess = (e) => {
+          const db = /** @type {any} */ (e.target).result;
+          db.transaction('aside').objectStore('aside').getAll().onsuccess = (/** @type {any} */ r) => {
+            resolve(r.target.result);
+            db.close();
+          };
+        };
+      }),
+    DB,
+  );
+  assertEqual(
+    aside.map((a) => a.record.id),
+    ['v1damaged'],
+    'the damaged record is kept whole in `aside`',
+  );
   // The rating the page shows is strength.js's estimate over the converted results.
   const games = FIXTURE.records.filter((r) => r.opponent.startsWith('ai:'));
-  const results = games.map((r) => ({ rating: LEVEL_RATINGS.intermedium[Number(r.opponent.slice(3)) - 1], score: { '1-0': 1, '0-1': 0 }[r.result] ?? 0.5 }));
+  const results = games.map((r) => ({
+    rating: LEVEL_RATINGS.intermedium[Number(r.opponent.slice(3)) - 1],
+    score: { '1-0': 1, '0-1': 0 }[r.result] ?? 0.5,
+  }));
   const e = estimate(results);
   const text = /** @type {{headline: string, detail: string}} */ (ratingText(e));
-  const strength = await page.textContent('#history-strength') ?? '';
-  assert(strength.includes(`Your strength: ${text.headline} — ${text.detail}, from your latest ${games.length} counted games`), `${strength} (want ${text.headline} ${text.detail})`);
+  const strength = (await page.textContent('#history-strength')) ?? '';
+  assert(
+    strength.includes(`Your strength: ${text.headline} — ${text.detail}, from your latest ${games.length} counted games`),
+    `${strength} (want ${text.headline} ${text.detail})`,
+  );
   const newest = games.at(-1);
   const move = suggestLevel(e, Number(newest.opponent.slice(3)), LEVEL_RATINGS.intermedium);
   const shown = await page.$('.history-suggest');
@@ -206,7 +252,11 @@ test('history: a history written by schema version 1 is read by this version; a 
   const link = new URL(await page.inputValue('#history-link'));
   const shared = fromFragment(link.hash);
   const second = FIXTURE.records.filter((r) => r.id !== 'v1damaged').sort((x, y) => Date.parse(y.date) - Date.parse(x.date))[1];
-  assertEqual(shared?.moves, second.moves.split(';').map((m) => m.trim()), 'the link holds the game’s moves');
+  assertEqual(
+    shared?.moves,
+    second.moves.split(';').map((m) => m.trim()),
+    'the link holds the game’s moves',
+  );
   // Keyboard: Escape goes back to the list (focus on the game), a second Escape closes.
   await page.keyboard.press('Escape');
   assert(await page.isVisible('#history-list'), 'back to the list');
@@ -219,7 +269,9 @@ test('history: a history written by schema version 1 is read by this version; a 
 });
 
 test('history: export all, delete all, import the file: the same games come back; review opens the analysis', async (ctx) => {
-  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: writeV1, arg: { name: DB, records: FIXTURE.records } } });
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, {
+    before: { fn: writeV1, arg: { name: DB, records: FIXTURE.records } },
+  });
   await openGames(page);
   const before = await rows(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#history-export')]);
@@ -245,7 +297,7 @@ test('history: export all, delete all, import the file: the same games come back
   // The engine replays each imported game, so a result also says why (a version-1 record keeps only the result).
   const plain = (list) => list.map((r) => r.replace(/ \([^)]*\)/, ''));
   assertEqual(plain(await rows(page)), plain(before), 'the same games, in the same order, with the same results');
-  assert(/imported/.test(await page.textContent('#history-note') ?? ''), 'the import is reported');
+  assert(/imported/.test((await page.textContent('#history-note')) ?? ''), 'the import is reported');
   // Import again: nothing twice.
   const [again] = await Promise.all([page.waitForEvent('filechooser'), page.click('#history-import')]);
   await again.setFiles({ name: 'games.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
@@ -255,7 +307,9 @@ test('history: export all, delete all, import the file: the same games come back
   const index = before.findIndex((r) => /AI level/.test(r));
   await page.click(`#history-list li:nth-child(${index + 1}) button`);
   await page.click('#history-review');
-  await page.waitForFunction(() => !document.querySelector('#analysis').hidden && /Review/.test(document.querySelector('#review-note')?.textContent ?? ''));
+  await page.waitForFunction(
+    () => !document.querySelector('#analysis').hidden && /Review/.test(document.querySelector('#review-note')?.textContent ?? ''),
+  );
   assert((await page.evaluate(() => document.querySelector('#board').ply)) > 0, 'the game is on the board');
   assertEqual(errors, [], 'no errors');
   await page.close();
@@ -264,13 +318,21 @@ test('history: export all, delete all, import the file: the same games come back
 test('history: storage refused or full: the game goes on, the player is told once, and the game is stored when storage works again', async (ctx) => {
   // IndexedDB refused outright (some private modes).
   const refused = await freshHistoryApp(ctx.context, ctx.url, {
-    init: () => { IDBFactory.prototype.open = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); }; },
+    init: () => {
+      IDBFactory.prototype.open = () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      };
+    },
   });
   await refused.page.selectOption('#mode', 'hotseat');
   await refused.page.click('#animation');
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(refused.page, cell);
-  await refused.page.waitForFunction(() => /cannot be kept in this browser’s history/.test(document.querySelector('#notice')?.textContent ?? ''));
-  await refused.page.evaluate(() => { document.querySelector('#notice').hidden = true; });
+  await refused.page.waitForFunction(() =>
+    /cannot be kept in this browser’s history/.test(document.querySelector('#notice')?.textContent ?? ''),
+  );
+  await refused.page.evaluate(() => {
+    document.querySelector('#notice').hidden = true;
+  });
   for (const cell of ['a7', 'b6', 'a5', 'b4', 'a3']) await clickCell(refused.page, cell);
   await refused.page.waitForFunction(() => document.querySelector('#board').ply === 2);
   await refused.page.waitForTimeout(300);
@@ -290,10 +352,14 @@ test('history: storage refused or full: the game goes on, the player is told onc
   const page = full.page;
   await page.selectOption('#mode', 'hotseat');
   await page.click('#animation');
-  await page.evaluate(() => { /** @type {any} */ (window).storageFull = true; });
+  await page.evaluate(() => {
+    /** @type {any} */ (window).storageFull = true;
+  });
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell);
   await page.waitForFunction(() => /its storage is full/.test(document.querySelector('#notice')?.textContent ?? ''));
-  await page.evaluate(() => { /** @type {any} */ (window).storageFull = false; });
+  await page.evaluate(() => {
+    /** @type {any} */ (window).storageFull = false;
+  });
   for (const cell of ['a7', 'b6', 'a5', 'b4', 'a3']) await clickCell(page, cell);
   await openGames(page);
   const list = await rows(page);
@@ -316,10 +382,26 @@ test('history: two tabs writing at once lose nothing', async (ctx) => {
     const { startPosition } = await loadEngine();
     const store = await openHistory();
     const now = Date.now();
-    await Promise.all(Array.from({ length: 40 }, (_, i) => store.put({
-      format: 2, id: `tab${tab}-${i}`, game: 'intermedium', position: startPosition('intermedium'), rules: {}, moves: [],
-      opponent: { kind: 'hotseat' }, you: null, outcome: null, started: now + i, updated: now + i, fromPly: 0, assisted: false, source: 'play',
-    })));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        store.put({
+          format: 2,
+          id: `tab${tab}-${i}`,
+          game: 'intermedium',
+          position: startPosition('intermedium'),
+          rules: {},
+          moves: [],
+          opponent: { kind: 'hotseat' },
+          you: null,
+          outcome: null,
+          started: now + i,
+          updated: now + i,
+          fromPly: 0,
+          assisted: false,
+          source: 'play',
+        }),
+      ),
+    );
   };
   await Promise.all([a.page.evaluate(writeMany, 'a'), b.evaluate(writeMany, 'b')]);
   await openGames(a.page);
@@ -332,16 +414,31 @@ test('history: two tabs writing at once lose nothing', async (ctx) => {
 });
 
 test('history: a game by link that ended is listed with the friend’s name; deleted, it stays deleted; the files are kept for offline use', async (ctx) => {
-  const start = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+  const start =
+    'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
   // Ann resigned after the first move (as a link from her would have said).
   const links = {
     version: 1,
-    games: [{
-      id: 'k3x9q2a0', game: 'intermedium', position: start, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
-      moves: ['a4-b5-a6-b7-a8'], you: 0, names: ['', 'Ann'], end: { kind: 'resign', side: 1 }, drawOffer: null, updated: Date.UTC(2026, 11, 1), toMove: 1, result: null,
-    }],
+    games: [
+      {
+        id: 'k3x9q2a0',
+        game: 'intermedium',
+        position: start,
+        rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+        moves: ['a4-b5-a6-b7-a8'],
+        you: 0,
+        names: ['', 'Ann'],
+        end: { kind: 'resign', side: 1 },
+        drawOffer: null,
+        updated: Date.UTC(2026, 11, 1),
+        toMove: 1,
+        result: null,
+      },
+    ],
   };
-  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: (l) => localStorage.setItem('sowboard.links', l), arg: JSON.stringify(links) } });
+  const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, {
+    before: { fn: (l) => localStorage.setItem('sowboard.links', l), arg: JSON.stringify(links) },
+  });
   await openGames(page);
   let list = await rows(page);
   assertEqual(list.length, 1, `the game by link: ${list}`);
@@ -357,8 +454,15 @@ test('history: a game by link that ended is listed with the friend’s name; del
   list = await rows(page);
   assert(list.length === 1 && /No games yet/.test(list[0]), `still deleted after a reload (the link list still has it): ${list}`);
   // The service worker keeps every file of "My games" for offline use.
-  const files = await page.evaluate(async () => (await (await fetch('/pkg/precache.js')).text()));
-  for (const f of ['app/history-ui.js', 'app/history-store.js', 'app/history-record.js', 'app/history-file.js', 'app/strength.js', 'app/history.css']) {
+  const files = await page.evaluate(async () => await (await fetch('/pkg/precache.js')).text());
+  for (const f of [
+    'app/history-ui.js',
+    'app/history-store.js',
+    'app/history-record.js',
+    'app/history-file.js',
+    'app/strength.js',
+    'app/history.css',
+  ]) {
     assert(files.includes(`"${f}"`), `${f} is in the offline cache's list`);
   }
   assertEqual(errors, [], 'no errors');
@@ -389,7 +493,7 @@ test('history: a game with a takeback or a hint is listed but not counted, and t
   await openGames(page);
   const list = await rows(page);
   assert(list.length === 1 && /not counted/.test(list[0]), `listed, not counted: ${list}`);
-  const strength = await page.textContent('#history-strength') ?? '';
+  const strength = (await page.textContent('#history-strength')) ?? '';
   assert(/1 other game against the AI not counted: a takeback, a hint or the analysis/.test(strength), strength);
   assertEqual(await page.$('.history-table'), null, 'no counted results');
   assertEqual(errors, [], 'no errors');
@@ -397,11 +501,15 @@ test('history: a game with a takeback or a hint is listed but not counted, and t
 });
 
 test('history: a history from a newer version of the page is left untouched, and the game goes on', async (ctx) => {
-  const newer = (name) => new Promise((resolve) => {
-    const req = indexedDB.open(name, 99);
-    req.onupgradeneeded = () => req.result.createObjectStore('games', { keyPath: 'id' });
-    req.onsuccess = () => { req.result.close(); resolve(undefined); };
-  });
+  const newer = (name) =>
+    new Promise((resolve) => {
+      const req = indexedDB.open(name, 99);
+      req.onupgradeneeded = () => req.result.createObjectStore('games', { keyPath: 'id' });
+      req.onsuccess = () => {
+        req.result.close();
+        resolve(undefined);
+      };
+    });
   const { page, errors } = await freshHistoryApp(ctx.context, ctx.url, { before: { fn: newer, arg: DB } });
   await page.selectOption('#mode', 'hotseat');
   await page.click('#animation');

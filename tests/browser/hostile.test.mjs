@@ -14,7 +14,8 @@ import { serve } from './server.mjs';
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const www = path.resolve(here, '../../www');
-const INTERMEDIUM_START = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+const INTERMEDIUM_START =
+  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 const FIRST_MOVES = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'];
 
 // Markup and script of every kind. Every URL in them contains "pwn", so that a
@@ -46,10 +47,26 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-hostile-'));
 for (const entry of fs.readdirSync(www)) fs.symlinkSync(path.join(www, entry), path.join(root, entry));
 const esc = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 // Every attribute the element reads (observedAttributes plus animation-speed).
-const ATTRIBUTES = ['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw', 'ai', 'level',
-  'readonly', 'animation', 'coordinates', 'orientation', 'ai-time', 'animation-speed'];
+const ATTRIBUTES = [
+  'game',
+  'position',
+  'moves',
+  'first-move-rule',
+  'quiet-limit',
+  'repetition-draw',
+  'ai',
+  'level',
+  'readonly',
+  'animation',
+  'coordinates',
+  'orientation',
+  'ai-time',
+  'animation-speed',
+];
 const hostileAttrs = ATTRIBUTES.map((a, i) => `${a}="${esc(XSS[i % XSS.length])}"`).join(' ');
-fs.writeFileSync(path.join(root, 'hostile-widget.html'), `<!doctype html>
+fs.writeFileSync(
+  path.join(root, 'hostile-widget.html'),
+  `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <title>hostile attributes</title><link rel="icon" href="icon.svg" type="image/svg+xml">
@@ -61,17 +78,27 @@ fs.writeFileSync(path.join(root, 'hostile-widget.html'), `<!doctype html>
 <sowing-board id="ai-only" game="intermedium" ai="${esc(XSS[0])}" level="${esc(XSS[1])}" animation="off"></sowing-board>
 <sowing-board id="later" game="intermedium" moves="a4-b5-a6-b7-a8" animation="off"></sowing-board>
 <sowing-board id="slow" game="intermedium" animation="on" animation-speed="Infinity"></sowing-board>
-</body></html>`);
+</body></html>`,
+);
 // Listens to the boards before widget.js defines them (module scripts run in order).
-fs.writeFileSync(path.join(root, 'hostile-probe.js'), `window.__events = [];
+fs.writeFileSync(
+  path.join(root, 'hostile-probe.js'),
+  `window.__events = [];
 for (const b of document.querySelectorAll('sowing-board')) {
   for (const type of ['error', 'ready']) b.addEventListener(type, (e) => window.__events.push({ id: b.id, type, detail: e.detail }));
 }
-`);
+`,
+);
 // Four small boards side by side, all on screen (no inline style under this CSP).
-fs.writeFileSync(path.join(root, 'hostile.css'), 'body { margin: 0; } sowing-board { display: inline-block; width: 300px; vertical-align: top; }\n');
-fs.writeFileSync(path.join(root, 'blank.html'), `<!doctype html><html><head><meta charset="utf-8"><title>blank</title>
-<link rel="icon" href="icon.svg" type="image/svg+xml"></head><body></body></html>`);
+fs.writeFileSync(
+  path.join(root, 'hostile.css'),
+  'body { margin: 0; } sowing-board { display: inline-block; width: 300px; vertical-align: top; }\n',
+);
+fs.writeFileSync(
+  path.join(root, 'blank.html'),
+  `<!doctype html><html><head><meta charset="utf-8"><title>blank</title>
+<link rel="icon" href="icon.svg" type="image/svg+xml"></head><body></body></html>`,
+);
 const site = await serve({ root, csp: CSP });
 site.server.unref();
 process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
@@ -81,9 +108,19 @@ process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }));
 /** Records CSP violations and uncaught errors from before the page's own scripts run. */
 function probe() {
   window.__violations = [];
-  document.addEventListener('securitypolicyviolation', (e) => {
-    window.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI, sample: e.sample, source: e.sourceFile, line: e.lineNumber });
-  }, true);
+  document.addEventListener(
+    'securitypolicyviolation',
+    (e) => {
+      window.__violations.push({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        source: e.sourceFile,
+        line: e.lineNumber,
+      });
+    },
+    true,
+  );
 }
 
 // A test that fails leaves its page open; a later page of this origin must not
@@ -103,8 +140,13 @@ async function openPage(ctx, url, { clearStorage = true } = {}) {
   openPages.add(page);
   const watch = { pageErrors: [], console: [], dialogs: [] };
   page.on('pageerror', (e) => watch.pageErrors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') watch.console.push(m.text()); });
-  page.on('dialog', (d) => { watch.dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') watch.console.push(m.text());
+  });
+  page.on('dialog', (d) => {
+    watch.dialogs.push(d.message());
+    d.dismiss().catch(() => {});
+  });
   await page.addInitScript(probe);
   if (url) await page.goto(url);
   return { page, watch };
@@ -122,15 +164,35 @@ async function audit(page, watch, what) {
     for (const r of roots) {
       for (const el of r.querySelectorAll('*')) {
         const tag = el.localName;
-        if (['img', 'iframe', 'object', 'embed', 'frame', 'frameset', 'svg', 'math', 'video', 'audio', 'base', 'b', 'style', 'mglyph', 'table'].includes(tag)) {
+        if (
+          [
+            'img',
+            'iframe',
+            'object',
+            'embed',
+            'frame',
+            'frameset',
+            'svg',
+            'math',
+            'video',
+            'audio',
+            'base',
+            'b',
+            'style',
+            'mglyph',
+            'table',
+          ].includes(tag)
+        ) {
           problems.push(`<${tag}> in the DOM: ${el.outerHTML.slice(0, 80)}`);
         }
-        if (tag === 'script' && (!el.src || !OURS.has(new URL(el.src).pathname) || el.textContent.trim())) problems.push(`script ${el.src || el.textContent.slice(0, 60)}`);
+        if (tag === 'script' && (!el.src || !OURS.has(new URL(el.src).pathname) || el.textContent.trim()))
+          problems.push(`script ${el.src || el.textContent.slice(0, 60)}`);
         if (tag === 'meta' && /refresh/i.test(el.httpEquiv)) problems.push('meta refresh');
         if (tag === 'link' && /pwn/.test(el.href)) problems.push(`link ${el.href}`);
         for (const a of el.attributes) {
           if (/^on/i.test(a.name)) problems.push(`${tag}[${a.name}]`);
-          if (/^\s*javascript:/i.test(a.value) && /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name)) problems.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
+          if (/^\s*javascript:/i.test(a.value) && /^(href|src|action|formaction|xlink:href|data)$/i.test(a.name))
+            problems.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
         }
       }
     }
@@ -150,17 +212,30 @@ async function audit(page, watch, what) {
 
 /** A new game and a move by clicks (the AI answers): the page still works. */
 async function stillPlayable(page, what) {
-  const inProgress = await page.evaluate(() => { const b = document.querySelector('#board'); return b.ply > 0 && !b.outcome; });
+  const inProgress = await page.evaluate(() => {
+    const b = document.querySelector('#board');
+    return b.ply > 0 && !b.outcome;
+  });
   await page.click('#new-game');
   if (inProgress) await answer(page, 'yes'); // a game in progress is not dropped without asking
-  await page.waitForFunction((s) => document.querySelector('#board').position === s && document.querySelector('#board').ply === 0, INTERMEDIUM_START);
+  await page.waitForFunction(
+    (s) => document.querySelector('#board').position === s && document.querySelector('#board').ply === 0,
+    INTERMEDIUM_START,
+  );
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
-  await page.waitForFunction(() => document.querySelector('#board').ply >= 1, null, { timeout: 20_000 })
-    .catch(() => { throw new Error(`${what}: a move by clicks was not played afterwards`); });
+  await page
+    .waitForFunction(() => document.querySelector('#board').ply >= 1, null, { timeout: 20_000 })
+    .catch(() => {
+      throw new Error(`${what}: a move by clicks was not played afterwards`);
+    });
   assertEqual((await boardState(page, '#board')).moves[0], FIRST_MOVES[0], `${what}: the move played`);
 }
 
-const noticeText = (page) => page.evaluate(() => { const n = document.getElementById('notice'); return n.hidden ? null : n.textContent; });
+const noticeText = (page) =>
+  page.evaluate(() => {
+    const n = document.getElementById('notice');
+    return n.hidden ? null : n.textContent;
+  });
 const fragment = (params) => `#${new URLSearchParams(params)}`;
 
 // ---- 1. share links ------------------------------------------------------------------
@@ -180,13 +255,29 @@ test('hostile: the app under a strict CSP header loads, plays and reports no vio
 test('hostile: share links with markup and script in every field run nothing and say the link is bad', async (ctx) => {
   const links = [];
   for (let i = 0; i < XSS.length; i++) {
-    const j = (i + 1) % XSS.length, k = (i + 2) % XSS.length;
+    const j = (i + 1) % XSS.length,
+      k = (i + 2) % XSS.length;
     // The position, the moves, and parameters the page does not read at all.
-    links.push([`markup ${i}`, fragment([['p', XSS[i]], ['m', `${XSS[j]};${XSS[k]}`], ['game', XSS[k]], ['ai', XSS[i]], ['level', XSS[j]],
-      ['mode', XSS[k]], ['__proto__', XSS[i]], ['constructor', XSS[k]], ['p', XSS[j]]])]);
+    links.push([
+      `markup ${i}`,
+      fragment([
+        ['p', XSS[i]],
+        ['m', `${XSS[j]};${XSS[k]}`],
+        ['game', XSS[k]],
+        ['ai', XSS[i]],
+        ['level', XSS[j]],
+        ['mode', XSS[k]],
+        ['__proto__', XSS[i]],
+        ['constructor', XSS[k]],
+        ['p', XSS[j]],
+      ]),
+    ]);
   }
   links.push(['a good position, markup in the moves', fragment({ p: INTERMEDIUM_START, m: `${FIRST_MOVES[0]};${XSS[1]};${XSS[0]}` })]);
-  links.push(['a good move with markup after it', fragment({ p: INTERMEDIUM_START, m: `${FIRST_MOVES[0]}<script>window.__pwned=1</script>` })]);
+  links.push([
+    'a good move with markup after it',
+    fragment({ p: INTERMEDIUM_START, m: `${FIRST_MOVES[0]}<script>window.__pwned=1</script>` }),
+  ]);
   links.push(['markup inside a position', fragment({ p: INTERMEDIUM_START.replace('blue', XSS[2]) })]);
   links.push(['a 150 000 character position (350 000 characters escaped)', fragment({ p: `intermedium ${'<b>'.repeat(50_000)}` })]);
   links.push(['20 000 junk moves', fragment({ p: INTERMEDIUM_START, m: Array(20_000).fill(XSS[0]).join(';') })]);
@@ -215,12 +306,15 @@ test('hostile: a bad share link leaves the saved game in place', async (ctx) => 
   const { page, watch } = await openPage(ctx, site.url);
   await appReady(page);
   await page.selectOption('#mode', 'hotseat');
-  await page.evaluate((m) => { const b = document.querySelector('#board'); for (const x of m) b.play(x); }, FIRST_MOVES);
+  await page.evaluate((m) => {
+    const b = document.querySelector('#board');
+    for (const x of m) b.play(x);
+  }, FIRST_MOVES);
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.save')).moves.length === 2);
   await page.goto('about:blank');
   await page.goto(site.url + fragment({ p: XSS[0], m: XSS[1] }));
   await appReady(page);
-  assert(/link|shared game/i.test(await noticeText(page) ?? ''), 'the bad link is reported');
+  assert(/link|shared game/i.test((await noticeText(page)) ?? ''), 'the bad link is reported');
   const state = await boardState(page, '#board');
   assertEqual(state.moves, FIRST_MOVES, 'the saved game is shown, not a fresh one');
   assertEqual(await page.inputValue('#mode'), 'hotseat', 'the saved settings are kept');
@@ -252,16 +346,26 @@ test('hostile: pasting markup and script into the import dialog runs nothing and
     ' \n\t\n ',
   ];
   for (const [i, text] of texts.entries()) {
-    await page.evaluate((t) => { document.getElementById('game-text').value = t; }, text);
+    await page.evaluate((t) => {
+      document.getElementById('game-text').value = t;
+    }, text);
     await page.click('#import');
-    const error = await page.evaluate(() => { const e = document.getElementById('import-error'); return e.hidden ? null : e.textContent; });
+    const error = await page.evaluate(() => {
+      const e = document.getElementById('import-error');
+      return e.hidden ? null : e.textContent;
+    });
     assert(error && /could not be loaded/.test(error), `text ${i}: a message says why (${error?.slice(0, 100)})`);
     assert(await page.locator('#export-dialog').isVisible(), `text ${i}: the dialog stays open`);
     assertEqual(await boardState(page, '#board'), before, `text ${i}: the game is unchanged`);
     await audit(page, watch, `import text ${i}`);
   }
   // A good text still loads afterwards, and a move can be played.
-  await page.evaluate((t) => { document.getElementById('game-text').value = t; }, `${INTERMEDIUM_START}\n${FIRST_MOVES.join('\n')}`);
+  await page.evaluate(
+    (t) => {
+      document.getElementById('game-text').value = t;
+    },
+    `${INTERMEDIUM_START}\n${FIRST_MOVES.join('\n')}`,
+  );
   await page.click('#import');
   await answer(page, 'yes'); // it replaces a game in progress
   await page.waitForFunction(() => document.querySelector('#board').ply === 2);
@@ -281,20 +385,35 @@ test('hostile: markup in every attribute of <sowing-board> runs nothing, is repo
   const events = () => page.evaluate(() => window.__events.filter((e) => e.type === 'error'));
   const checkDetails = (list, what) => {
     for (const e of list) {
-      assert(e.detail && typeof e.detail.code === 'string' && e.detail.code && typeof e.detail.message === 'string' && e.detail.message,
-        `${what}: error detail has a code and a message (${JSON.stringify(e.detail).slice(0, 120)})`);
+      assert(
+        e.detail && typeof e.detail.code === 'string' && e.detail.code && typeof e.detail.message === 'string' && e.detail.message,
+        `${what}: error detail has a code and a message (${JSON.stringify(e.detail).slice(0, 120)})`,
+      );
     }
   };
   let errs = await events();
   checkDetails(errs, 'initial attributes');
-  assert(errs.some((e) => e.id === 'all'), `the board with hostile attributes reports an error (${JSON.stringify(errs).slice(0, 200)})`);
-  assert(errs.some((e) => e.id === 'ai-only' && /ai=/.test(e.detail.message)), 'a bad initial ai attribute is reported');
-  assert(errs.some((e) => e.id === 'ai-only' && /level=/.test(e.detail.message)), 'a bad initial level attribute is reported');
+  assert(
+    errs.some((e) => e.id === 'all'),
+    `the board with hostile attributes reports an error (${JSON.stringify(errs).slice(0, 200)})`,
+  );
+  assert(
+    errs.some((e) => e.id === 'ai-only' && /ai=/.test(e.detail.message)),
+    'a bad initial ai attribute is reported',
+  );
+  assert(
+    errs.some((e) => e.id === 'ai-only' && /level=/.test(e.detail.message)),
+    'a bad initial level attribute is reported',
+  );
   // The boards fell back to a fresh game and play.
   for (const id of ['all', 'ai-only']) {
     const s = await page.evaluate((i) => {
       const b = document.getElementById(i);
-      try { b.play('a4-b5-a6-b7-a8'); } catch (e) { return `play threw ${e.code}: ${e.message}`; }
+      try {
+        b.play('a4-b5-a6-b7-a8');
+      } catch (e) {
+        return `play threw ${e.code}: ${e.message}`;
+      }
       return { start: b.startPosition, moves: b.moves };
     }, id);
     assertEqual(s, { start: INTERMEDIUM_START, moves: [FIRST_MOVES[0]] }, `#${id} plays from a fresh game`);
@@ -309,36 +428,59 @@ test('hostile: markup in every attribute of <sowing-board> runs nothing, is repo
       const before = await boardState(page, '#later');
       assertEqual(before.moves, [FIRST_MOVES[0]], `before ${attr}=hostile: the game from the attributes`);
       const n = (await events()).length;
-      const original = await page.evaluate(([a, v]) => {
-        const b = document.getElementById('later');
-        const was = b.getAttribute(a);
-        b.setAttribute(a, v);
-        return was;
-      }, [attr, value]);
+      const original = await page.evaluate(
+        ([a, v]) => {
+          const b = document.getElementById('later');
+          const was = b.getAttribute(a);
+          b.setAttribute(a, v);
+          return was;
+        },
+        [attr, value],
+      );
       await page.waitForTimeout(30);
       const fresh = (await events()).slice(n);
       checkDetails(fresh, `${attr}=hostile`);
-      if (REPORTED.includes(attr)) assert(fresh.some((e) => e.id === 'later'), `${attr}="${value.slice(0, 30)}" is reported with an error event`);
+      if (REPORTED.includes(attr))
+        assert(
+          fresh.some((e) => e.id === 'later'),
+          `${attr}="${value.slice(0, 30)}" is reported with an error event`,
+        );
       const now = await boardState(page, '#later');
       assertEqual([now.start, now.moves], [before.start, before.moves], `${attr}=hostile: the game is unchanged`);
-      await page.evaluate(([a, v]) => { const b = document.getElementById('later'); if (v == null) b.removeAttribute(a); else b.setAttribute(a, v); }, [attr, original]);
+      await page.evaluate(
+        ([a, v]) => {
+          const b = document.getElementById('later');
+          if (v == null) b.removeAttribute(a);
+          else b.setAttribute(a, v);
+        },
+        [attr, original],
+      );
       await page.waitForTimeout(30);
     }
   }
   await audit(page, watch, 'hostile attributes set later');
   // Usable: a reply by clicks on the canvas.
-  const later = await page.evaluate(() => { const b = document.getElementById('later'); b.setAttribute('animation', 'off'); return { moves: b.moves }; });
+  const later = await page.evaluate(() => {
+    const b = document.getElementById('later');
+    b.setAttribute('animation', 'off');
+    return { moves: b.moves };
+  });
   const red = later.moves.length === 1;
   for (const cell of red ? ['a7', 'b6', 'a5', 'b4', 'a3'] : ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#later');
-  await page.waitForFunction((n) => document.getElementById('later').ply === n, later.moves.length + 1, { timeout: 5000 })
-    .catch(() => { throw new Error('#later: a move by clicks after the hostile attributes'); });
+  await page
+    .waitForFunction((n) => document.getElementById('later').ply === n, later.moves.length + 1, { timeout: 5000 })
+    .catch(() => {
+      throw new Error('#later: a move by clicks after the hostile attributes');
+    });
 
   // animation-speed="Infinity": the animation must still end, and the board take clicks.
   await page.evaluate(() => document.getElementById('slow').play('a4-b5-a6-b7-a8'));
   await page.waitForTimeout(2500);
   await clickCell(page, 'a7', '#slow');
-  assert(await page.locator('#slow').locator('button[data-act="cancel"]').isVisible(),
-    'after a move with animation-speed="Infinity" the next player can start a move');
+  assert(
+    await page.locator('#slow').locator('button[data-act="cancel"]').isVisible(),
+    'after a move with animation-speed="Infinity" the next player can start a move',
+  );
   await audit(page, watch, 'after the hostile attributes');
   await page.close();
 });
@@ -346,7 +488,16 @@ test('hostile: markup in every attribute of <sowing-board> runs nothing, is repo
 // ---- 4. saved data ----------------------------------------------------------------------
 
 test('hostile: old, corrupt, illegal and markup-filled saves are reported, refused whole, and a fresh game starts', async (ctx) => {
-  const good = { version: 1, game: 'intermedium', position: INTERMEDIUM_START, moves: FIRST_MOVES, mode: 'hotseat', side: 'second', level: 5, animation: false };
+  const good = {
+    version: 1,
+    game: 'intermedium',
+    position: INTERMEDIUM_START,
+    moves: FIRST_MOVES,
+    mode: 'hotseat',
+    side: 'second',
+    level: 5,
+    animation: false,
+  };
   const saves = [
     ['an older version', JSON.stringify({ ...good, version: 0 })],
     ['a newer version', JSON.stringify({ ...good, version: 2 })],
@@ -361,7 +512,10 @@ test('hostile: old, corrupt, illegal and markup-filled saves are reported, refus
     ['markup in every field', JSON.stringify(Object.fromEntries(Object.keys(good).map((k, i) => [k, XSS[i]])))],
     ['markup in position and moves only', JSON.stringify({ ...good, position: XSS[0], moves: [XSS[1], XSS[2]] })],
     ['markup in the moves of a good position', JSON.stringify({ ...good, moves: [FIRST_MOVES[0], XSS[1]] })],
-    ['a prototype-polluting save', `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"version":1,"game":"intermedium","position":${JSON.stringify(XSS[0])},"moves":[],"mode":"ai","side":"first","level":3}`],
+    [
+      'a prototype-polluting save',
+      `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}},"version":1,"game":"intermedium","position":${JSON.stringify(XSS[0])},"moves":[],"mode":"ai","side":"first","level":3}`,
+    ],
     ['a huge position', JSON.stringify({ ...good, position: 'x'.repeat(1_000_000) })],
   ];
   const { page, watch } = await openPage(ctx, site.url);
@@ -374,13 +528,18 @@ test('hostile: old, corrupt, illegal and markup-filled saves are reported, refus
     assert(notice && /saved game/i.test(notice), `${what}: a message about the save (${notice?.slice(0, 120)})`);
     const state = await boardState(page, '#board');
     assertEqual([state.start, state.ply], [INTERMEDIUM_START, 0], `${what}: a fresh game, nothing half-loaded`);
-    const settings = await page.evaluate(() => ['mode', 'side', 'level'].map((id) => document.getElementById(id).value).concat(document.getElementById('animation').checked));
+    const settings = await page.evaluate(() =>
+      ['mode', 'side', 'level'].map((id) => document.getElementById(id).value).concat(document.getElementById('animation').checked),
+    );
     assertEqual(settings, ['ai', 'first', '3', true], `${what}: the default settings, none taken from the refused save`);
     assertEqual(await page.evaluate(() => ({}).polluted), undefined, `${what}: Object.prototype untouched`);
     // The damaged save is gone: what is stored now is the fresh game.
     const stored = await page.evaluate(() => localStorage.getItem('sowboard.save'));
     const parsed = stored && JSON.parse(stored);
-    assert(!stored || (parsed.version === 1 && parsed.position === INTERMEDIUM_START && parsed.moves.length === 0), `${what}: the damaged save is replaced (${stored?.slice(0, 100)})`);
+    assert(
+      !stored || (parsed.version === 1 && parsed.position === INTERMEDIUM_START && parsed.moves.length === 0),
+      `${what}: the damaged save is replaced (${stored?.slice(0, 100)})`,
+    );
     await audit(page, watch, what);
   }
   // A good save still loads whole afterwards.
@@ -413,7 +572,10 @@ test('hostile: Game undo and redo with nothing to do return false and change not
     const { Game } = wasm;
     const snap = (g) => JSON.stringify([g.position(), g.moves(), g.build(), g.canRedo(), g.ply]);
     const out = [];
-    for (const [game, move] of [['intermedium', 'a4-b5-a6-b7-a8'], ['cash-in-hand', 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5']]) {
+    for (const [game, move] of [
+      ['intermedium', 'a4-b5-a6-b7-a8'],
+      ['cash-in-hand', 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5'],
+    ]) {
       const g = new Game(game);
       g.selectOrigin(g.build().origins[0]); // a move being built must survive too
       const fresh = snap(g);
@@ -425,9 +587,25 @@ test('hostile: Game undo and redo with nothing to do return false and change not
       out.push([game, 'then', g.undo(), snap(g) === undone, g.redo(), g.moves().length, g.redo()]);
       g.free();
     }
-    const code = (f) => { try { f(); return 'no error'; } catch (e) { return `${e.code}: ${e.message}`; } };
+    const code = (f) => {
+      try {
+        f();
+        return 'no error';
+      } catch (e) {
+        return `${e.code}: ${e.message}`;
+      }
+    };
     const all = (n, files, ranks) => Array.from({ length: ranks }, () => Array(files).fill(n).join(',')).join('/');
-    out.push(code(() => new Game('intermedium', { get firstMoveRule() { throw new Error('getter'); } })));
+    out.push(
+      code(
+        () =>
+          new Game('intermedium', {
+            get firstMoveRule() {
+              throw new Error('getter');
+            },
+          }),
+      ),
+    );
     out.push(code(() => Game.load(`intermedium ${all(255, 7, 10)} blue 0 5`)));
     out.push(code(() => Game.load(`cash-in-hand ${all(50, 8, 8)} white 0 5`)));
     return out;
@@ -452,7 +630,8 @@ test('hostile: viewPly = NaN shows the live game and the board plays on; a 3,500
     const make = async (attrs) => {
       const board = /** @type {any} */ (document.createElement('sowing-board'));
       const events = [];
-      for (const type of ['error', 'move']) board.addEventListener(type, (e) => events.push([type, e.detail.code ?? e.detail.move, e.detail.message]));
+      for (const type of ['error', 'move'])
+        board.addEventListener(type, (e) => events.push([type, e.detail.code ?? e.detail.move, e.detail.message]));
       for (const [k, v] of Object.entries(attrs)) board.setAttribute(k, v);
       document.body.append(board);
       await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
@@ -467,11 +646,23 @@ test('hostile: viewPly = NaN shows the live game and the board plays on; a 3,500
     const fifties = Array.from({ length: 10 }, () => Array(7).fill(50).join(',')).join('/');
     const t = performance.now();
     const tall = await make({ game: 'intermedium', analysis: '', animation: 'off', position: `intermedium ${fifties} blue 0 5` });
-    return { view, moves: board.moves, undone, events, tallEvents: tall.events, tallMs: performance.now() - t, tallPosition: tall.board.position };
+    return {
+      view,
+      moves: board.moves,
+      undone,
+      events,
+      tallEvents: tall.events,
+      tallMs: performance.now() - t,
+      tallPosition: tall.board.position,
+    };
   });
   assertEqual(result.view, null, 'NaN shows the live game');
   assertEqual([result.moves, result.undone], [['a4-b5-a6-b7-a8'], true], 'play and undo work after it');
-  assertEqual(result.events.filter((e) => e[0] === 'move').map((e) => e[1]), ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'each move sent its event');
+  assertEqual(
+    result.events.filter((e) => e[0] === 'move').map((e) => e[1]),
+    ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'],
+    'each move sent its event',
+  );
   const refused = result.tallEvents.find((e) => e[0] === 'error');
   assert(refused && refused[1] === 'too-many-stones' && /3500 stones/.test(refused[2]), JSON.stringify(result.tallEvents));
   assert(!/ 50,50,50/.test(result.tallPosition ?? ''), `the board does not hold the refused position: ${result.tallPosition}`);
@@ -488,8 +679,13 @@ test('hostile: served with the headers of docs/deploying.md, the app loads and p
     await appReady(page);
     const headers = await page.evaluate(async () => Object.fromEntries((await fetch(location.href)).headers));
     assertEqual(headers['content-security-policy'], SITE_CSP, 'the CSP header');
-    for (const directive of ["frame-ancestors 'self'", "base-uri 'none'", "form-action 'self'"]) assert(SITE_CSP.includes(directive), directive);
-    assertEqual([headers['x-content-type-options'], headers['referrer-policy'], headers['cache-control']], ['nosniff', 'no-referrer', 'no-cache'], 'the other headers');
+    for (const directive of ["frame-ancestors 'self'", "base-uri 'none'", "form-action 'self'"])
+      assert(SITE_CSP.includes(directive), directive);
+    assertEqual(
+      [headers['x-content-type-options'], headers['referrer-policy'], headers['cache-control']],
+      ['nosniff', 'no-referrer', 'no-cache'],
+      'the other headers',
+    );
     const wasmType = await page.evaluate(async () => (await fetch('pkg/sowboard_bg.wasm')).headers.get('content-type'));
     assertEqual(wasmType, 'application/wasm', 'the .wasm MIME type');
     await stillPlayable(page, 'deployed');
@@ -517,84 +713,213 @@ test('hostile: every wasm export called with junk throws a coded Error or return
   // The exported methods as the declaration file lists them: the page must find exactly these.
   const dts = fs.readFileSync(path.join(www, 'pkg/sowboard.d.ts'), 'utf8');
   const classBody = dts.slice(dts.indexOf('export class Game'), dts.indexOf('\n}', dts.indexOf('export class Game')));
-  const declared = [...classBody.matchAll(/^ {4}(static )?([a-zA-Z]\w*)\(/gm)].map((m) => (m[1] ? `static ${m[2]}` : m[2])).filter((n) => n !== 'constructor').sort();
+  const declared = [...classBody.matchAll(/^ {4}(static )?([a-zA-Z]\w*)\(/gm)]
+    .map((m) => (m[1] ? `static ${m[2]}` : m[2]))
+    .filter((n) => n !== 'constructor')
+    .sort();
   const { page, watch } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
-  const result = await page.evaluate(async ({ start, moves }) => {
-    const wasm = await import('/pkg/sowboard.js');
-    await wasm.default();
-    const { Game } = wasm;
-    const big = 'x'.repeat(1 << 20);
-    const revoked = Proxy.revocable({}, {}); revoked.revoke();
-    const junk = [undefined, null, NaN, Infinity, -Infinity, -1, -0.5, 0, 6, 1.5, 2 ** 31, 2 ** 32 + 3, 2 ** 53 + 2, -(2 ** 53), 1e308, Number.MIN_VALUE,
-      '', ' ', '\u0000', '\ud800', big, '<script>window.__pwned=1</script>', 'javascript:window.__pwned=1', '1', 'NaN',
-      true, false, 10n, -10n, Symbol('s'), {}, [], [[]], ['a4', 5], { quietLimit: -1 }, { quietLimit: 1e20, firstMoveRule: 'yes' },
-      { get quietLimit() { throw new Error('getter'); } }, new Proxy({}, { get() { throw new Error('trap'); } }), revoked.proxy,
-      Object.defineProperty(['a4-b5-a6-b7-a8'], 0, { get() { throw new Error('getter'); } }),
-      new Proxy(['a4-b5-a6-b7-a8'], { get() { throw new Error('trap'); } }), { length: 1, 0: 'a4-b5-a6-b7-a8' },
-      () => {}, new Date(NaN), /x/, new Uint8Array(4), Object.create(null), new String('a4'), new Number(3)];
-    const describe = (v) => { try { return typeof v === 'symbol' ? 'Symbol' : typeof v === 'bigint' ? `${v}n` : typeof v === 'string' ? JSON.stringify(v.slice(0, 20)) + (v.length > 20 ? `…(${v.length})` : '') : Array.isArray(v) ? 'array' : String(v).slice(0, 20); } catch { return typeof v; } };
-    const problems = [];
-    const fresh = () => { const g = Game.load(start, moves); g.undo(); return g; }; // a redo is pending
-    const snap = (g) => JSON.stringify([g.position(), g.moves(), g.startPosition(), g.build(), g.canRedo(), g.ply, g.gameName, g.rules()]);
-    const protoNames = Object.getOwnPropertyNames(Game.prototype).filter((n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(Game.prototype, n).value === 'function' && !n.startsWith('__'));
-    const staticNames = Object.getOwnPropertyNames(Game).filter((n) => typeof Game[n] === 'function' && !n.startsWith('__'));
-    const bad = (label, e) => {
-      if (!(e instanceof Error) || e instanceof WebAssembly.RuntimeError || /unreachable|RuntimeError|recursive use|null pointer|memory access/i.test(String(e?.message)) || typeof e.code !== 'string' || !e.code) {
-        problems.push(`${label}: threw ${e?.constructor?.name} ${String(e?.message ?? e).slice(0, 100)} code=${String(e?.code)}`);
-      }
-    };
-    const argLists = (j) => [[j], [j, j], [j, j, j], ['a4', j], ['b5', j], [3, j], [3, 1, j], [start, j], [start, moves, j]];
-    let calls = 0;
-    for (const name of protoNames) {
-      if (name === 'free') continue; // frees the object (and ignores arguments)
-      for (const j of junk) {
-        // aiMove with a sound level thinks: keep that short (level 1, 5 ms).
-        // analyse and review search too: a sound level or node budget keeps them short.
-        const lists = name === 'aiMove' ? [[j], [j, j], [j, j, j], [1, j, 5], [1, 0, j]]
-          : name === 'analyse' || name === 'review' ? [[1, j], [j, 100], [1, 100, j], [j, 100, j]] : argLists(j);
-        for (const args of lists) {
-          const g = fresh();
-          const twin = fresh();
-          const before = snap(g);
-          const label = `${name}(${args.map(describe).join(', ')})`;
-          calls++;
-          let threw = false;
-          try { g[name](...args); } catch (e) { threw = true; bad(label, e); }
-          try {
-            if (threw) {
-              if (snap(g) !== before) problems.push(`${label}: threw but changed the game`);
-            } else {
-              // Accepted: it must have done what the same call with the sound arguments does.
-              try { twin[name](...args.map((a) => (a === j ? undefined : a))); } catch { /* compare anyway */ }
-              if (args.includes(j) && j !== undefined && snap(g) !== before && snap(g) !== snap(twin)) problems.push(`${label}: accepted junk and changed the game`);
+  const result = await page.evaluate(
+    async ({ start, moves }) => {
+      const wasm = await import('/pkg/sowboard.js');
+      await wasm.default();
+      const { Game } = wasm;
+      const big = 'x'.repeat(1 << 20);
+      const revoked = Proxy.revocable({}, {});
+      revoked.revoke();
+      const junk = [
+        undefined,
+        null,
+        NaN,
+        Infinity,
+        -Infinity,
+        -1,
+        -0.5,
+        0,
+        6,
+        1.5,
+        2 ** 31,
+        2 ** 32 + 3,
+        2 ** 53 + 2,
+        -(2 ** 53),
+        1e308,
+        Number.MIN_VALUE,
+        '',
+        ' ',
+        '\u0000',
+        '\ud800',
+        big,
+        '<script>window.__pwned=1</script>',
+        'javascript:window.__pwned=1',
+        '1',
+        'NaN',
+        true,
+        false,
+        10n,
+        -10n,
+        Symbol('s'),
+        {},
+        [],
+        [[]],
+        ['a4', 5],
+        { quietLimit: -1 },
+        { quietLimit: 1e20, firstMoveRule: 'yes' },
+        {
+          get quietLimit() {
+            throw new Error('getter');
+          },
+        },
+        new Proxy(
+          {},
+          {
+            get() {
+              throw new Error('trap');
+            },
+          },
+        ),
+        revoked.proxy,
+        Object.defineProperty(['a4-b5-a6-b7-a8'], 0, {
+          get() {
+            throw new Error('getter');
+          },
+        }),
+        new Proxy(['a4-b5-a6-b7-a8'], {
+          get() {
+            throw new Error('trap');
+          },
+        }),
+        { length: 1, 0: 'a4-b5-a6-b7-a8' },
+        () => {},
+        new Date(NaN),
+        /x/,
+        new Uint8Array(4),
+        Object.create(null),
+        new String('a4'),
+        new Number(3),
+      ];
+      const describe = (v) => {
+        try {
+          return typeof v === 'symbol'
+            ? 'Symbol'
+            : typeof v === 'bigint'
+              ? `${v}n`
+              : typeof v === 'string'
+                ? JSON.stringify(v.slice(0, 20)) + (v.length > 20 ? `…(${v.length})` : '')
+                : Array.isArray(v)
+                  ? 'array'
+                  : String(v).slice(0, 20);
+        } catch {
+          return typeof v;
+        }
+      };
+      const problems = [];
+      const fresh = () => {
+        const g = Game.load(start, moves);
+        g.undo();
+        return g;
+      }; // a redo is pending
+      const snap = (g) =>
+        JSON.stringify([g.position(), g.moves(), g.startPosition(), g.build(), g.canRedo(), g.ply, g.gameName, g.rules()]);
+      const protoNames = Object.getOwnPropertyNames(Game.prototype).filter(
+        (n) => n !== 'constructor' && typeof Object.getOwnPropertyDescriptor(Game.prototype, n).value === 'function' && !n.startsWith('__'),
+      );
+      const staticNames = Object.getOwnPropertyNames(Game).filter((n) => typeof Game[n] === 'function' && !n.startsWith('__'));
+      const bad = (label, e) => {
+        if (
+          !(e instanceof Error) ||
+          e instanceof WebAssembly.RuntimeError ||
+          /unreachable|RuntimeError|recursive use|null pointer|memory access/i.test(String(e?.message)) ||
+          typeof e.code !== 'string' ||
+          !e.code
+        ) {
+          problems.push(`${label}: threw ${e?.constructor?.name} ${String(e?.message ?? e).slice(0, 100)} code=${String(e?.code)}`);
+        }
+      };
+      const argLists = (j) => [[j], [j, j], [j, j, j], ['a4', j], ['b5', j], [3, j], [3, 1, j], [start, j], [start, moves, j]];
+      let calls = 0;
+      for (const name of protoNames) {
+        if (name === 'free') continue; // frees the object (and ignores arguments)
+        for (const j of junk) {
+          // aiMove with a sound level thinks: keep that short (level 1, 5 ms).
+          // analyse and review search too: a sound level or node budget keeps them short.
+          const lists =
+            name === 'aiMove'
+              ? [[j], [j, j], [j, j, j], [1, j, 5], [1, 0, j]]
+              : name === 'analyse' || name === 'review'
+                ? [
+                    [1, j],
+                    [j, 100],
+                    [1, 100, j],
+                    [j, 100, j],
+                  ]
+                : argLists(j);
+          for (const args of lists) {
+            const g = fresh();
+            const twin = fresh();
+            const before = snap(g);
+            const label = `${name}(${args.map(describe).join(', ')})`;
+            calls++;
+            let threw = false;
+            try {
+              g[name](...args);
+            } catch (e) {
+              threw = true;
+              bad(label, e);
             }
-            // Still usable: a legal move plays.
-            g.cancel();
-            const legal = g.legalMoves(1);
-            if (legal.length) g.play(legal[0]);
-          } catch (e) { problems.push(`${label}: the object is unusable afterwards: ${e?.message}`); }
-          g.free(); twin.free();
+            try {
+              if (threw) {
+                if (snap(g) !== before) problems.push(`${label}: threw but changed the game`);
+              } else {
+                // Accepted: it must have done what the same call with the sound arguments does.
+                try {
+                  twin[name](...args.map((a) => (a === j ? undefined : a)));
+                } catch {
+                  /* compare anyway */
+                }
+                if (args.includes(j) && j !== undefined && snap(g) !== before && snap(g) !== snap(twin))
+                  problems.push(`${label}: accepted junk and changed the game`);
+              }
+              // Still usable: a legal move plays.
+              g.cancel();
+              const legal = g.legalMoves(1);
+              if (legal.length) g.play(legal[0]);
+            } catch (e) {
+              problems.push(`${label}: the object is unusable afterwards: ${e?.message}`);
+            }
+            g.free();
+            twin.free();
+          }
         }
       }
-    }
-    const statics = [['new Game', (a, b) => new Game(a, b)], ...staticNames.map((n) => [`Game.${n}`, (...a) => Game[n](...a)]),
-      ...Object.keys(wasm).filter((k) => typeof wasm[k] === 'function' && k !== 'Game' && k !== 'default' && k !== 'initSync').map((k) => [k, (...a) => wasm[k](...a)])];
-    for (const [label0, fn] of statics) {
-      for (const j of junk) {
-        for (const args of argLists(j)) {
-          if (label0 === 'perft' && Number.isInteger(args[1]) && args[1] > 1) continue; // a deep perft of a real position is slow, not wrong
-          const label = `${label0}(${args.map(describe).join(', ')})`;
-          calls++;
-          try { const r = fn(...args); r?.free?.(); } catch (e) { bad(label, e); }
+      const statics = [
+        ['new Game', (a, b) => new Game(a, b)],
+        ...staticNames.map((n) => [`Game.${n}`, (...a) => Game[n](...a)]),
+        ...Object.keys(wasm)
+          .filter((k) => typeof wasm[k] === 'function' && k !== 'Game' && k !== 'default' && k !== 'initSync')
+          .map((k) => [k, (...a) => wasm[k](...a)]),
+      ];
+      for (const [label0, fn] of statics) {
+        for (const j of junk) {
+          for (const args of argLists(j)) {
+            if (label0 === 'perft' && Number.isInteger(args[1]) && args[1] > 1) continue; // a deep perft of a real position is slow, not wrong
+            const label = `${label0}(${args.map(describe).join(', ')})`;
+            calls++;
+            try {
+              const r = fn(...args);
+              r?.free?.();
+            } catch (e) {
+              bad(label, e);
+            }
+          }
         }
       }
-    }
-    // After all that, the module still works.
-    const g = new Game('intermedium');
-    g.play(moves[0]);
-    const ok = g.position() !== start && g.free() === undefined;
-    return { problems, calls, ok, methods: [...protoNames, ...staticNames.map((n) => `static ${n}`)].sort(), pwned: window.__pwned };
-  }, { start: INTERMEDIUM_START, moves: FIRST_MOVES });
+      // After all that, the module still works.
+      const g = new Game('intermedium');
+      g.play(moves[0]);
+      const ok = g.position() !== start && g.free() === undefined;
+      return { problems, calls, ok, methods: [...protoNames, ...staticNames.map((n) => `static ${n}`)].sort(), pwned: window.__pwned };
+    },
+    { start: INTERMEDIUM_START, moves: FIRST_MOVES },
+  );
   assertEqual(result.methods, declared, 'the methods found in the page are those declared in sowboard.d.ts');
   assert(result.calls > 5000, `many calls were made (${result.calls})`);
   assertEqual(result.problems.slice(0, 15), [], `problems (${result.problems.length} in all)`);
@@ -609,15 +934,35 @@ test('hostile: every wasm export called with junk throws a coded Error or return
 test('hostile: www/ builds no markup from strings and evaluates no strings (static check)', () => {
   // The only allowed use: the element's static template (no data in it).
   const ALLOWED = [{ file: 'board/element.js', text: 'tpl.innerHTML = TEMPLATE; // static markup only' }];
-  const SINKS = [/\.innerHTML\b/, /\.outerHTML\s*=/, /insertAdjacentHTML/, /document\.write/, /\beval\s*\(/, /\bnew\s+Function\b/, /\bFunction\s*\(/,
-    /set(Timeout|Interval)\s*\(\s*['"`]/, /createContextualFragment/, /\bsrcdoc\b/, /\bDOMParser\b/, /\.setHTMLUnsafe\b/, /parseHTMLUnsafe/,
-    /\bon[a-z]+\s*=\s*['"`]/, /setAttribute\(\s*['"`]on/i, /setAttribute\(\s*['"`](href|src|srcdoc|style)['"`]/, /\blocation(\.href)?\s*=[^=]/, /javascript:/i];
+  const SINKS = [
+    /\.innerHTML\b/,
+    /\.outerHTML\s*=/,
+    /insertAdjacentHTML/,
+    /document\.write/,
+    /\beval\s*\(/,
+    /\bnew\s+Function\b/,
+    /\bFunction\s*\(/,
+    /set(Timeout|Interval)\s*\(\s*['"`]/,
+    /createContextualFragment/,
+    /\bsrcdoc\b/,
+    /\bDOMParser\b/,
+    /\.setHTMLUnsafe\b/,
+    /parseHTMLUnsafe/,
+    /\bon[a-z]+\s*=\s*['"`]/,
+    /setAttribute\(\s*['"`]on/i,
+    /setAttribute\(\s*['"`](href|src|srcdoc|style)['"`]/,
+    /\blocation(\.href)?\s*=[^=]/,
+    /javascript:/i,
+  ];
   const found = [];
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       const rel = path.relative(www, file);
-      if (entry.isDirectory()) { if (rel !== 'pkg') walk(file); continue; }
+      if (entry.isDirectory()) {
+        if (rel !== 'pkg') walk(file);
+        continue;
+      }
       if (!/\.(m?js|html)$/.test(entry.name)) continue;
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       lines.forEach((line, i) => {
@@ -629,7 +974,8 @@ test('hostile: www/ builds no markup from strings and evaluates no strings (stat
   walk(www);
   // The generated wasm glue too, for the code sinks (it has no HTML).
   const glue = fs.readFileSync(path.join(www, 'pkg/sowboard.js'), 'utf8');
-  for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/]) if (re.test(glue)) found.push(`pkg/sowboard.js: ${re}`);
+  for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/])
+    if (re.test(glue)) found.push(`pkg/sowboard.js: ${re}`);
   assertEqual(found, [], 'HTML or code sinks outside the allowlist');
   // Every page keeps the strict policy as a meta tag.
   for (const pageFile of ['index.html', 'embed.html']) {

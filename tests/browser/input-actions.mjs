@@ -42,8 +42,12 @@ const adjacent = (a, b) => Math.abs(a.charCodeAt(0) - b.charCodeAt(0)) <= 1 && M
 function before({ position, move }) {
   const flow = new MoveFlow(Game.load(position));
   const info = Game.load(position, [move]).lastMove();
-  let actions = 0, moved = null;
-  const act = (r) => { actions++; if (r.moved) moved = r.moved; };
+  let actions = 0,
+    moved = null;
+  const act = (r) => {
+    actions++;
+    if (r.moved) moved = r.moved;
+  };
   act(flow.click(info.origin));
   if (flow.build().stage === 'count') act(flow.choose(info.count));
   for (const d of info.path) {
@@ -64,8 +68,12 @@ function before({ position, move }) {
 function after({ position, move }) {
   const flow = new MoveFlow(Game.load(position));
   const info = Game.load(position, [move]).lastMove();
-  let actions = 0, moved = null;
-  const take = (r) => { if (r.moved) moved = r.moved; if (r.refused) throw new Error(r.refused); };
+  let actions = 0,
+    moved = null;
+  const take = (r) => {
+    if (r.moved) moved = r.moved;
+    if (r.refused) throw new Error(r.refused);
+  };
   take(flow.enter(info.origin));
   if (flow.build().stage === 'count' && flow.count !== info.count) {
     // Tap on the stack, then the fewest of: −/+ presses (or wheel notches),
@@ -78,11 +86,12 @@ function after({ position, move }) {
   actions++; // the sowing drag (from the stack, or pressed on its first cell)
   const cells = [info.origin, ...info.path.map((d) => d.cell)];
   // One drag follows the path only if each step goes to a neighbouring cell.
-  if (cells.some((c, i) => i > 0 && !adjacent(cells[i - 1], c))) throw new Error(`a sowing step to a cell not beside the last: ${info.move}`);
+  if (cells.some((c, i) => i > 0 && !adjacent(cells[i - 1], c)))
+    throw new Error(`a sowing step to a cell not beside the last: ${info.move}`);
   info.path.forEach((d, i) => {
     const last = i === info.path.length - 1;
     take(flow.enter(d.cell));
-    const dropped = () => flow.build().path.at(-1)?.cell === d.cell ? flow.build().path.at(-1).count : d.count;
+    const dropped = () => (flow.build().path.at(-1)?.cell === d.cell ? flow.build().path.at(-1).count : d.count);
     while (!last && flow.build().stage === 'step' && dropped() < d.count) take(flow.enter(d.cell, true));
     if (last && flow.build().stage === 'step') take(flow.release(d.cell));
   });
@@ -108,8 +117,12 @@ function after({ position, move }) {
 function tapping({ position, move }, allHere) {
   const flow = new MoveFlow(Game.load(position));
   const info = Game.load(position, [move]).lastMove();
-  let actions = 0, moved = null;
-  const take = (r) => { if (r.moved) moved = r.moved; if (r.refused) throw new Error(r.refused); };
+  let actions = 0,
+    moved = null;
+  const take = (r) => {
+    if (r.moved) moved = r.moved;
+    if (r.refused) throw new Error(r.refused);
+  };
   take(flow.enter(info.origin));
   if (flow.build().stage === 'count' && flow.count !== info.count) {
     const counts = flow.build().counts;
@@ -121,7 +134,7 @@ function tapping({ position, move }, allHere) {
   info.path.forEach((d, i) => {
     const last = i === info.path.length - 1;
     take(flow.enter(d.cell));
-    const dropped = () => flow.build().path.at(-1)?.cell === d.cell ? flow.build().path.at(-1).count : d.count;
+    const dropped = () => (flow.build().path.at(-1)?.cell === d.cell ? flow.build().path.at(-1).count : d.count);
     while (!last && flow.build().stage === 'step' && dropped() < d.count) take(flow.enter(d.cell, true));
     if (last && flow.build().stage === 'step') take(flow.release(d.cell));
   });
@@ -138,8 +151,14 @@ function tapping({ position, move }, allHere) {
     }
     actions++; // a tap (the fewest stones), or a long press (all the rest)
     take(flow.enter(d.cell));
-    if (allHere && isLast && flow.build().stage === 'place') { take(flow.allHere(d.cell)); return; }
-    while (flow.build().stage === 'place' && flow.placed?.cell === d.cell && flow.placed.count < d.count) { actions++; take(flow.enter(d.cell, true)); }
+    if (allHere && isLast && flow.build().stage === 'place') {
+      take(flow.allHere(d.cell));
+      return;
+    }
+    while (flow.build().stage === 'place' && flow.placed?.cell === d.cell && flow.placed.count < d.count) {
+      actions++;
+      take(flow.enter(d.cell, true));
+    }
   });
   return { actions, ok: moved?.move === info.move };
 }
@@ -147,18 +166,25 @@ function tapping({ position, move }, allHere) {
 const stats = (xs) => ({ mean: xs.reduce((a, b) => a + b, 0) / xs.length, max: Math.max(...xs) });
 const fmt = (s) => `mean ${s.mean.toFixed(2)}, max ${s.max}`;
 
-const CASH_EXAMPLE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+const CASH_EXAMPLE =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 const designer = { position: CASH_EXAMPLE, move: 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4' };
-console.log(`designer's example: clicks ${before(designer).actions}, gestures ${after(designer).actions}; tapping the put-back: ${tapping(designer, false).actions}, with "put them all here" ${tapping(designer, true).actions} actions`);
+console.log(
+  `designer's example: clicks ${before(designer).actions}, gestures ${after(designer).actions}; tapping the put-back: ${tapping(designer, false).actions}, with "put them all here" ${tapping(designer, true).actions} actions`,
+);
 
 let failed = 0;
 for (const name of ['intermedium', 'cash-in-hand']) {
   const moves = sample(name);
-  const b = moves.map(before), a = moves.map(after);
-  const t = moves.map((m) => tapping(m, false)), h = moves.map((m) => tapping(m, true));
+  const b = moves.map(before),
+    a = moves.map(after);
+  const t = moves.map((m) => tapping(m, false)),
+    h = moves.map((m) => tapping(m, true));
   const bad = [...b, ...a, ...t, ...h].filter((r) => !r.ok).length;
   failed += bad;
   const line = (/** @type {{actions: number}[]} */ rs) => fmt(stats(rs.map((r) => r.actions)));
-  console.log(`${name}: ${moves.length} moves (AI level ${LEVEL}); clicks: ${line(b)}; gestures: ${line(a)}; tapping the put-back: ${line(t)}; with "put them all here": ${line(h)}${bad ? `; ${bad} plans did not give the move` : ''}`);
+  console.log(
+    `${name}: ${moves.length} moves (AI level ${LEVEL}); clicks: ${line(b)}; gestures: ${line(a)}; tapping the put-back: ${line(t)}; with "put them all here": ${line(h)}${bad ? `; ${bad} plans did not give the move` : ''}`,
+  );
 }
 process.exit(failed ? 1 : 0);

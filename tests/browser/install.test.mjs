@@ -52,7 +52,10 @@ test('installable: manifest, icons, theme colours, standalone; Chromium reports 
     assertEqual(res.type, icon.type, `icon ${icon.src} type`);
     if (icon.type === 'image/png') assertEqual(res.size, icon.sizes, `icon ${icon.src} size`);
   }
-  assert(manifest.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon');
+  assert(
+    manifest.icons.some((i) => i.purpose === 'maskable'),
+    'a maskable icon',
+  );
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
@@ -82,7 +85,9 @@ test('service worker: a new version is offered without interrupting the game; Re
     await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
     await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2, null, { timeout: 30000 });
     const game = (await boardState(page)).moves;
-    await page.evaluate(() => { window.sameDocument = true; });
+    await page.evaluate(() => {
+      window.sameDocument = true;
+    });
 
     // Publish: the list's version changes, the browser fetches it in the background.
     writePrecache(www);

@@ -23,21 +23,25 @@ test('widget: 100 boards with analysis, removed busy or idle, leave no worker an
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     // One board first, so that the modules and the engine are loaded in the baseline.
-    const cycle = (count, idle) => page.evaluate(async ({ count, idle }) => {
-      for (let i = 0; i < count; i++) {
-        const board = /** @type {any} */ (document.createElement('sowing-board'));
-        board.setAttribute('analysis', '');
-        board.setAttribute('analysis-level', '1');
-        board.setAttribute('animation', 'off');
-        document.body.append(board);
-        await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
-        // Busy: removed while its bar's analysis runs. Idle: once an
-        // analysis of its own has answered (its worker then waits).
-        if (idle) await board.analyse({ nodes: 50 });
-        else await new Promise((r) => setTimeout(r, 20));
-        board.remove();
-      }
-    }, { count, idle });
+    const cycle = (count, idle) =>
+      page.evaluate(
+        async ({ count, idle }) => {
+          for (let i = 0; i < count; i++) {
+            const board = /** @type {any} */ (document.createElement('sowing-board'));
+            board.setAttribute('analysis', '');
+            board.setAttribute('analysis-level', '1');
+            board.setAttribute('animation', 'off');
+            document.body.append(board);
+            await new Promise((resolve) => board.addEventListener('ready', resolve, { once: true }));
+            // Busy: removed while its bar's analysis runs. Idle: once an
+            // analysis of its own has answered (its worker then waits).
+            if (idle) await board.analyse({ nodes: 50 });
+            else await new Promise((r) => setTimeout(r, 20));
+            board.remove();
+          }
+        },
+        { count, idle },
+      );
     // Warm-up: a few boards of each kind, so that what is loaded once
     // (modules, the engine, caches) is in the baseline.
     await cycle(3, false);

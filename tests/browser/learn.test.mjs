@@ -14,25 +14,34 @@ async function open(context, url, hash = '', viewport = null) {
   await page.goto(url + 'icon.svg');
   await page.evaluate(() => localStorage.clear());
   const errors = watchErrors(page);
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto(`${url}learn.html${hash}`);
-  await page.waitForFunction(() => document.querySelector('#board')?.position
-    && (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent));
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#board')?.position &&
+      (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent),
+  );
   await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
   return { page, errors };
 }
 
 const text = (page, sel) => page.locator(sel).textContent();
 /** The reason the board shows under itself for a refused choice ('' when none). */
-const flashText = (page) => page.evaluate(() => {
-  const f = document.querySelector('#board').shadowRoot.querySelector('.flash');
-  return f.hidden ? '' : f.textContent;
-});
+const flashText = (page) =>
+  page.evaluate(() => {
+    const f = document.querySelector('#board').shadowRoot.querySelector('.flash');
+    return f.hidden ? '' : f.textContent;
+  });
 const boardPosition = (page) => page.evaluate(() => document.querySelector('#board').position);
 
 async function pickLesson(page, game, title) {
   await page.selectOption('#lesson-game', game);
-  const value = await page.evaluate((t) => [...document.querySelectorAll('#lesson-pick option')].find((o) => o.textContent.includes(t)).value, title);
+  const value = await page.evaluate(
+    (t) => [...document.querySelectorAll('#lesson-pick option')].find((o) => o.textContent.includes(t)).value,
+    title,
+  );
   await page.selectOption('#lesson-pick', value);
 }
 
@@ -69,7 +78,10 @@ test('13: an Intermedium lesson walked on the board: a wrong move is explained a
   await again.goto(`${ctx.url}learn.html`);
   await again.waitForFunction(() => document.querySelector('#lesson-pick option') && document.querySelector('#lesson-text').textContent);
   const options = await again.locator('#lesson-pick option').allTextContents();
-  assert(options.some((o) => o === '✓ 5. Capturing'), `the finished lesson is ticked when the page is opened again: ${options}`);
+  assert(
+    options.some((o) => o === '✓ 5. Capturing'),
+    `the finished lesson is ticked when the page is opened again: ${options}`,
+  );
   assert(/Capturing the city/.test(await text(again, '#lesson-where')), 'and the page opens where the learner was');
   await again.close();
 });
@@ -102,7 +114,10 @@ test('13: puzzles: a wrong move fails (streak 0), the solution is shown; the nex
   const { page, errors } = await open(ctx.context, ctx.url, '#puzzles');
   await page.waitForFunction(() => /Puzzle rated/.test(document.querySelector('#puzzle-where').textContent));
   const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
-  const shown = async () => { const id = await page.evaluate(() => document.querySelector('#puzzle-goal').dataset.id); return puzzles.find((p) => p.id === id); };
+  const shown = async () => {
+    const id = await page.evaluate(() => document.querySelector('#puzzle-goal').dataset.id);
+    return puzzles.find((p) => p.id === id);
+  };
   const p1 = await shown();
   const wrong = await page.evaluate(async (p) => {
     const { Game } = await import('/pkg/sowboard.js');
@@ -138,7 +153,10 @@ test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wide
   const { page, errors } = await open(ctx.context, ctx.url, '', { width: 390, height: 844 });
   // The instruction is read first: above the board, in the first screen.
   const [textBox, boardBox] = await Promise.all(['#lesson-text', '#board'].map((s) => page.locator(s).boundingBox()));
-  assert(textBox.y + textBox.height <= boardBox.y && textBox.y < 844, `the step's text above the board: ${JSON.stringify([textBox, boardBox])}`);
+  assert(
+    textBox.y + textBox.height <= boardBox.y && textBox.y < 844,
+    `the step's text above the board: ${JSON.stringify([textBox, boardBox])}`,
+  );
   await pickLesson(page, 'cash-in-hand', 'designer');
   await clickCell(page, 'c3', '#board');
   await page.screenshot({ path: `${ctx.artifacts}/learn-lesson-phone.png`, fullPage: true });
@@ -151,18 +169,24 @@ test('13: the Learn page on a phone: lesson and puzzle screenshots, nothing wide
   await page.close();
 });
 
-test('13: an illegal step tried on the board is explained from the engine\'s refusal', async (ctx) => {
+test("13: an illegal step tried on the board is explained from the engine's refusal", async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url);
   await pickLesson(page, 'intermedium', 'Capturing');
   // Neto's example: a6 sows b5, c4, then back to b5 would reverse the last step.
   for (const cell of ['a6', 'b5', 'c4', 'b5']) await clickCell(page, cell, '#board');
   await page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('wrong'));
   const why = await text(page, '#lesson-feedback');
-  assert(/No 180-degree turn/.test(why) && /In this move: step 3 reverses step 2 \(no 180-degree turn\)\./.test(why), `the engine's refusal, explained: ${why}`);
+  assert(
+    /No 180-degree turn/.test(why) && /In this move: step 3 reverses step 2 \(no 180-degree turn\)\./.test(why),
+    `the engine's refusal, explained: ${why}`,
+  );
   assert(!/\)\)/.test(why), `no doubled brackets: ${why}`);
   // The board's own reason under it is the engine's too, not only "not a next cell".
   const flash = await flashText(page);
-  assert(/^b5 is not a next cell for this sowing: step 3 reverses step 2 \(no 180-degree turn\)\.$/.test(flash), `the board's flash: ${flash}`);
+  assert(
+    /^b5 is not a next cell for this sowing: step 3 reverses step 2 \(no 180-degree turn\)\.$/.test(flash),
+    `the board's flash: ${flash}`,
+  );
   await page.screenshot({ path: `${ctx.artifacts}/learn-refusal-desktop.png` });
   // The refusal changed nothing: the sowing goes on to d5 and is right.
   await clickCell(page, 'd5', '#board');
@@ -200,10 +224,11 @@ test('13: Browne’s example made action by action on the board: a wrong pick-up
   await pickLesson(page, 'cash-in-hand', 'designer');
   const feedback = () => text(page, '#lesson-feedback');
   const right = () => page.waitForFunction(() => document.querySelector('#lesson-feedback').classList.contains('right'));
-  const building = () => page.evaluate(() => {
-    const b = document.querySelector('#board').building;
-    return b && { stage: b.stage, origin: b.origin, cash: b.cash, path: b.path.map((d) => `${d.cell}:${d.count}`), toPlace: b.toPlace };
-  });
+  const building = () =>
+    page.evaluate(() => {
+      const b = document.querySelector('#board').building;
+      return b && { stage: b.stage, origin: b.origin, cash: b.cash, path: b.path.map((d) => `${d.cell}:${d.count}`), toPlace: b.toPlace };
+    });
   const stepper = page.locator('#board').locator('.stepper input');
   assert(/step 1 of 6/.test(await text(page, '#lesson-where')), await text(page, '#lesson-where'));
   // Step 1, the pick-up: all 14 first (legal, not the designer's), then 8.
@@ -246,11 +271,19 @@ test('13: Browne’s example made action by action on the board: a wrong pick-up
   assert(/Both are captured/.test(await feedback()), await feedback());
   await page.click('#lesson-next');
   // Step 5: the 5 captured stones put back, 1 on g6, 4 on g7: the whole move is played.
-  assertEqual(await building(), { stage: 'place', origin: 'c3', cash: 0, path: ['d4:3', 'e5:1', 'f4:4'], toPlace: 5 }, 'step 5 starts with the stones to put back');
+  assertEqual(
+    await building(),
+    { stage: 'place', origin: 'c3', cash: 0, path: ['d4:3', 'e5:1', 'f4:4'], toPlace: 5 },
+    'step 5 starts with the stones to put back',
+  );
   await clickCell(page, 'g6', '#board');
   for (let i = 0; i < 4; i += 1) await clickCell(page, 'g7', '#board');
   await right();
-  assertEqual(await page.evaluate(() => document.querySelector('#board').moves), ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'the designer’s move');
+  assertEqual(
+    await page.evaluate(() => document.querySelector('#board').moves),
+    ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'],
+    'the designer’s move',
+  );
   await page.screenshot({ path: `${ctx.artifacts}/learn-browne-done-desktop.png` });
   await page.click('#lesson-next');
   // Step 6: the printed e3 against the diagram's e5.
@@ -311,12 +344,16 @@ test('56: a Cash in Hand puzzle solved says in words that the captured stones ma
 const ratingShown = async (page) => Number(/Your rating: (\d+)/.exec(await text(page, '#puzzle-rating'))?.[1]);
 const puzzleRated = async (page) => Number(/Puzzle rated (\d+)/.exec(await text(page, '#puzzle-where'))?.[1]);
 /** The smallest gap between `rating` and an unsolved puzzle's rating in the game's file, from the page's own modules. */
-const nearestGap = (page, game, rating, solved) => page.evaluate(async ([g, r, done]) => {
-  const { Game } = await import('/pkg/sowboard.js');
-  const { puzzleRating } = await import('/learn/rating.js');
-  const list = await (await fetch(`puzzles/${g}.json`)).json();
-  return Math.min(...list.filter((p) => !done.includes(p.id)).map((p) => Math.abs(puzzleRating(Game, p) - r)));
-}, [game, rating, solved]);
+const nearestGap = (page, game, rating, solved) =>
+  page.evaluate(
+    async ([g, r, done]) => {
+      const { Game } = await import('/pkg/sowboard.js');
+      const { puzzleRating } = await import('/learn/rating.js');
+      const list = await (await fetch(`puzzles/${g}.json`)).json();
+      return Math.min(...list.filter((p) => !done.includes(p.id)).map((p) => Math.abs(puzzleRating(Game, p) - r)));
+    },
+    [game, rating, solved],
+  );
 
 /** Solves the puzzle on show by its line, dragged on the board (Intermedium). */
 async function solveShown(page) {
@@ -336,24 +373,44 @@ test('56: a puzzle rating per game: the puzzle shown is rated nearest the player
   await page.waitForFunction(() => /Puzzle rated/.test(document.querySelector('#puzzle-where').textContent));
   assertEqual(await ratingShown(page), 1200, 'a new player starts at 1200');
   assert(/provisional/.test(await text(page, '#puzzle-rating')), await text(page, '#puzzle-rating'));
-  assertEqual(Math.abs((await puzzleRated(page)) - 1200), await nearestGap(page, 'intermedium', 1200, []), 'the first puzzle is rated nearest 1200');
+  assertEqual(
+    Math.abs((await puzzleRated(page)) - 1200),
+    await nearestGap(page, 'intermedium', 1200, []),
+    'the first puzzle is rated nearest 1200',
+  );
   const first = await solveShown(page);
   const after = await ratingShown(page);
-  assert(after > 1200 && /\(\+\d+\)/.test(await text(page, '#puzzle-rating')), `a clean solve raises the rating: ${await text(page, '#puzzle-rating')}`);
+  assert(
+    after > 1200 && /\(\+\d+\)/.test(await text(page, '#puzzle-rating')),
+    `a clean solve raises the rating: ${await text(page, '#puzzle-rating')}`,
+  );
   assert(/streak 1 \(best 1\)/.test(await text(page, '#puzzle-stats')), await text(page, '#puzzle-stats'));
   await page.click('#puzzle-next');
   await page.waitForFunction((id) => document.querySelector('#puzzle-goal').dataset.id !== id, first);
-  assertEqual(Math.abs((await puzzleRated(page)) - after), await nearestGap(page, 'intermedium', after, [first]), 'the next puzzle is rated nearest the new rating');
+  assertEqual(
+    Math.abs((await puzzleRated(page)) - after),
+    await nearestGap(page, 'intermedium', after, [first]),
+    'the next puzzle is rated nearest the new rating',
+  );
   // The other game has its own streak, best and rating.
   await page.selectOption('#puzzle-game', 'cash-in-hand');
-  await page.waitForFunction(() => /Cash|Black|White/.test(document.querySelector('#puzzle-where').textContent) && /streak 0 \(best 0\)/.test(document.querySelector('#puzzle-stats').textContent));
+  await page.waitForFunction(
+    () =>
+      /Cash|Black|White/.test(document.querySelector('#puzzle-where').textContent) &&
+      /streak 0 \(best 0\)/.test(document.querySelector('#puzzle-stats').textContent),
+  );
   assertEqual(await ratingShown(page), 1200, 'Cash in Hand starts at its own 1200');
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('sowboard-learn-v1')).games);
   assertEqual([saved.intermedium.best, saved.intermedium.rating, saved['cash-in-hand'].best], [1, after, 0], 'saved per game');
   await page.selectOption('#puzzle-game', 'intermedium');
   await page.waitForFunction(() => /best 1\)/.test(document.querySelector('#puzzle-stats').textContent));
   // A save of the page's older form (one streak and best for both games) is read: they stay with Intermedium.
-  await page.evaluate(() => localStorage.setItem('sowboard-learn-v1', JSON.stringify({ lessons: {}, solved: [], failed: [], streak: 2, best: 5, puzzleAt: {}, lessonAt: {} })));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'sowboard-learn-v1',
+      JSON.stringify({ lessons: {}, solved: [], failed: [], streak: 2, best: 5, puzzleAt: {}, lessonAt: {} }),
+    ),
+  );
   await page.reload();
   await page.waitForFunction(() => /streak 2 \(best 5\)/.test(document.querySelector('#puzzle-stats').textContent));
   assertEqual(await ratingShown(page), 1200, 'an older save has no rating yet');
@@ -369,8 +426,14 @@ test('56: themes: the puzzles filtered by kind, each theme with its count; a the
   const options = await page.locator('#puzzle-theme option').allTextContents();
   const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
   const twos = puzzles.filter((p) => /in two moves/.test(p.goal)).length;
-  assert(options.includes(`All (${puzzles.length})`) && options.includes(`City in two (${twos})`) && options.some((o) => /^City in one \(\d+\)$/.test(o))
-    && options.some((o) => /^Biggest capture \(\d+\)$/.test(o)) && options.some((o) => /^Only defence/.test(o)), `the themes: ${options}`);
+  assert(
+    options.includes(`All (${puzzles.length})`) &&
+      options.includes(`City in two (${twos})`) &&
+      options.some((o) => /^City in one \(\d+\)$/.test(o)) &&
+      options.some((o) => /^Biggest capture \(\d+\)$/.test(o)) &&
+      options.some((o) => /^Only defence/.test(o)),
+    `the themes: ${options}`,
+  );
   const sum = options.slice(1).reduce((n, o) => n + Number(/\((\d+)\)$/.exec(o)[1]), 0);
   assertEqual(sum, puzzles.length, 'every Intermedium puzzle has one kind');
   await page.selectOption('#puzzle-theme', 'win-in-two');
@@ -379,7 +442,12 @@ test('56: themes: the puzzles filtered by kind, each theme with its count; a the
   await page.selectOption('#puzzle-game', 'cash-in-hand');
   await page.waitForFunction(() => /^All \(150\)/.test(document.querySelector('#puzzle-theme option')?.textContent ?? ''));
   const cash = await page.locator('#puzzle-theme option').allTextContents();
-  assert(cash.some((o) => /^Set-up positions \(\d+\)$/.test(o)) && cash.some((o) => /^From real games \(\d+\)$/.test(o)) && cash.some((o) => /^Save your stones \(\d+\)$/.test(o)), `the Cash in Hand themes: ${cash}`);
+  assert(
+    cash.some((o) => /^Set-up positions \(\d+\)$/.test(o)) &&
+      cash.some((o) => /^From real games \(\d+\)$/.test(o)) &&
+      cash.some((o) => /^Save your stones \(\d+\)$/.test(o)),
+    `the Cash in Hand themes: ${cash}`,
+  );
   await page.selectOption('#puzzle-theme', 'only-defence');
   await page.waitForFunction(() => / threatens to take all your stones/.test(document.querySelector('#puzzle-goal').textContent));
   await page.screenshot({ path: `${ctx.artifacts}/learn-puzzle-themes-desktop.png` });
@@ -389,21 +457,30 @@ test('56: themes: the puzzles filtered by kind, each theme with its count; a the
 
 test('56: your mistakes as puzzles: a reviewed game’s blunder is saved, played from Learn, and judged by the engine’s review (a different winning move is right)', async (ctx) => {
   // A city in one (intermedium-360baefb15) where Blue played b7-a6-b5-a4 instead, in a two-player game.
-  const position = 'intermedium 0,0,1,0,1,0,0/0,1,0,3,0,0,0/1,0,1,0,1,2,0/0,3,0,0,1,0,2/1,0,0,1,0,2,0/0,0,1,0,1,1,1/1,0,0,0,0,0,0/0,0,0,2,0,1,0/0,0,2,0,0,0,0/0,1,0,0,0,0,0 blue 0 19';
+  const position =
+    'intermedium 0,0,1,0,1,0,0/0,1,0,3,0,0,0/1,0,1,0,1,2,0/0,3,0,0,1,0,2/1,0,0,1,0,2,0/0,0,1,0,1,1,1/1,0,0,0,0,0,0/0,0,0,2,0,1,0/0,0,2,0,0,0,0/0,1,0,0,0,0,0 blue 0 19';
   const { page: app, errors: appErrors } = await freshApp(ctx.context, ctx.url);
   await openLink(app, `${ctx.url}#${new URLSearchParams({ p: position, m: 'b7-a6-b5-a4' })}`, { mode: 'hotseat' });
   await app.click('#analyse');
   await app.click('#review-start');
-  await app.waitForFunction(() => /saved as a puzzle/.test(document.querySelector('#notice')?.textContent ?? ''), null, { timeout: 60_000 });
+  await app.waitForFunction(() => /saved as a puzzle/.test(document.querySelector('#notice')?.textContent ?? ''), null, {
+    timeout: 60_000,
+  });
   const saved = await app.evaluate(() => JSON.parse(localStorage.getItem('sowboard-mistakes-v1')));
-  assertEqual(saved.map((m) => [m.position, m.played, m.solutions.length]), [[position, 'b7-a6-b5-a4', 1]], 'the blunder, from the position before it');
+  assertEqual(
+    saved.map((m) => [m.position, m.played, m.solutions.length]),
+    [[position, 'b7-a6-b5-a4', 1]],
+    'the blunder, from the position before it',
+  );
   assertEqual(appErrors, [], 'console errors on the game page');
   await app.close();
   // The Learn page, same storage: the theme "Your mistakes" holds it.
   const page = await ctx.context.newPage();
   const errors = watchErrors(page);
   await page.goto(`${ctx.url}learn.html#puzzles`);
-  await page.waitForFunction(() => [...document.querySelectorAll('#puzzle-theme option')].some((o) => o.textContent === 'Your mistakes (1)'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#puzzle-theme option')].some((o) => o.textContent === 'Your mistakes (1)'),
+  );
   await page.evaluate(() => document.querySelector('#board').setAttribute('animation', 'off'));
   await page.selectOption('#puzzle-theme', 'mine');
   await page.waitForFunction(() => /From your game \(move 1\)/.test(document.querySelector('#puzzle-where').textContent));

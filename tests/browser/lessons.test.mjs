@@ -37,12 +37,18 @@ for (const [game, lessons] of Object.entries(LESSONS)) {
           const shown = w.why ?? (v.code ? REFUSALS[v.code] : null);
           if (shown) assert(v.text.startsWith(shown), `${where}: ${w.move} explains "${v.text}", expected "${shown}"`);
           else {
-            assert(/^(That does not win|The aim is|Not the move|Move the stack|Pick up|The last stone)/.test(v.text),
-              `${where}: ${w.move} gets a specific explanation from its result: "${v.text}"`);
+            assert(
+              /^(That does not win|The aim is|Not the move|Move the stack|Pick up|The last stone)/.test(v.text),
+              `${where}: ${w.move} gets a specific explanation from its result: "${v.text}"`,
+            );
             // What the move captured belongs to a step about capturing or the
             // result, or to a move that captured: a sowing step says where the stones go.
             const aboutResult = step.goal.captures || step.goal.win || step.goal.draw || v.info.captured.length || v.info.outcome;
-            assertEqual(/ It /.test(v.text), Boolean(aboutResult), `${where}: ${w.move} says what it captured only when that matters: "${v.text}"`);
+            assertEqual(
+              / It /.test(v.text),
+              Boolean(aboutResult),
+              `${where}: ${w.move} says what it captured only when that matters: "${v.text}"`,
+            );
           }
         }
         if (step.ask === 'choose') {
@@ -93,7 +99,10 @@ function checkPart(step, where) {
     if (w.code) {
       assertEqual(tried.code, w.code, `${where}: ${what} refused with`);
       const text = refusalText(tried.code, tried.message);
-      assert(text.startsWith(REFUSALS[w.code]) && text.includes(`In this move: ${tried.message.split('; ')[0]}`), `${where}: ${what} explained: ${text}`);
+      assert(
+        text.startsWith(REFUSALS[w.code]) && text.includes(`In this move: ${tried.message.split('; ')[0]}`),
+        `${where}: ${what} explained: ${text}`,
+      );
       assert(!/\)\)/.test(text), `${where}: no doubled brackets: ${text}`);
     } else {
       assert(tried.build, `${where}: ${what} is a legal action (${tried.message})`);

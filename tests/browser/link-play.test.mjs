@@ -21,7 +21,10 @@ async function person(ctx, options = {}) {
 }
 
 /** Starts a game by link from the dialog. */
-async function startFriendGame(page, { game = 'intermedium', side = '0', you = '', them = '', quiet = '100', firstMoveRule = true, repetitionDraw = true } = {}) {
+async function startFriendGame(
+  page,
+  { game = 'intermedium', side = '0', you = '', them = '', quiet = '100', firstMoveRule = true, repetitionDraw = true } = {},
+) {
   await page.click('#friend-new');
   await page.waitForSelector('#friend-dialog[open]');
   await page.selectOption('#friend-kind', game);
@@ -35,11 +38,19 @@ async function startFriendGame(page, { game = 'intermedium', side = '0', you = '
   // The page may show a link game already, so the panel being visible says
   // nothing: wait until the board holds the new game (no moves, its sides).
   const first = { intermedium: 'blue', 'cash-in-hand': 'white' }[game];
-  await page.waitForFunction((side) => {
-    const board = /** @type {any} */ (document.querySelector('#board'));
-    return !document.getElementById('friend-game').hidden && !/** @type {HTMLDialogElement} */ (document.getElementById('friend-dialog')).open
-      && board.moves.length === 0 && board.sides[0] === side;
-  }, first, SOON);
+  await page.waitForFunction(
+    (side) => {
+      const board = /** @type {any} */ (document.querySelector('#board'));
+      return (
+        !document.getElementById('friend-game').hidden &&
+        !(/** @type {HTMLDialogElement} */ (document.getElementById('friend-dialog')).open) &&
+        board.moves.length === 0 &&
+        board.sides[0] === side
+      );
+    },
+    first,
+    SOON,
+  );
 }
 
 /** The link on offer, once it is shown. */
@@ -58,9 +69,16 @@ async function openLink(page, url) {
 
 const status = (page) => page.textContent('#friend-status');
 const moves = (page) => page.evaluate(() => document.querySelector('#board').moves);
-const stored = (page) => page.evaluate(() => ({ links: localStorage.getItem('sowboard.links'), save: localStorage.getItem('sowboard.save') }));
-const noticeText = async (page) => { await page.waitForSelector('#notice:not([hidden])', SOON); return page.textContent('#notice'); };
-const hideNotice = (page) => page.evaluate(() => { document.getElementById('notice').hidden = true; });
+const stored = (page) =>
+  page.evaluate(() => ({ links: localStorage.getItem('sowboard.links'), save: localStorage.getItem('sowboard.save') }));
+const noticeText = async (page) => {
+  await page.waitForSelector('#notice:not([hidden])', SOON);
+  return page.textContent('#notice');
+};
+const hideNotice = (page) =>
+  page.evaluate(() => {
+    document.getElementById('notice').hidden = true;
+  });
 const play = (page, move) => page.evaluate((m) => document.querySelector('#board').play(m), move);
 const waitPly = (page, n) => page.waitForFunction((k) => document.querySelector('#board').ply === k, n, SOON);
 
@@ -84,11 +102,19 @@ test('link play: two people play a whole game by passing links; the engine ends 
     assert(/Bob’s turn/.test(await status(alice.page)), await status(alice.page));
     // Alice cannot move for Bob: a click on his stack is refused, with the reason.
     await clickCell(alice.page, 'f8');
-    await alice.page.waitForFunction(() => /your friend’s turn/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''), null, SOON);
+    await alice.page.waitForFunction(
+      () => /your friend’s turn/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''),
+      null,
+      SOON,
+    );
     assertEqual(await moves(alice.page), ['c4-b3-a4-b5-c6'], 'Alice’s board keeps her move only');
     await alice.page.screenshot({ path: `${ctx.artifacts}/link-send-desktop.png` });
 
-    const sequence = [[bob, 'f8-g7-f6-e7-f8'], [alice, 'g4-f5-g6-f7-g8'], [bob, 'c7-b6-a5-b4-a3']];
+    const sequence = [
+      [bob, 'f8-g7-f6-e7-f8'],
+      [alice, 'g4-f5-g6-f7-g8'],
+      [bob, 'c7-b6-a5-b4-a3'],
+    ];
     let turn = 1;
     for (const [who, move] of sequence) {
       await openLink(who.page, url);
@@ -106,10 +132,14 @@ test('link play: two people play a whole game by passing links; the engine ends 
       url = await linkToSend(who.page);
       if (turn === 2) {
         // Bob's phone: the link to send, under the board, is brought into view after his move.
-        await who.page.waitForFunction(() => {
-          const r = document.getElementById('friend-copy').getBoundingClientRect();
-          return r.top >= 0 && r.bottom <= innerHeight + 1; // scrolled to a fraction of a pixel
-        }, null, SOON);
+        await who.page.waitForFunction(
+          () => {
+            const r = document.getElementById('friend-copy').getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight + 1; // scrolled to a fraction of a pixel
+          },
+          null,
+          SOON,
+        );
         await who.page.screenshot({ path: `${ctx.artifacts}/link-send-phone.png` });
       }
     }
@@ -120,13 +150,19 @@ test('link play: two people play a whole game by passing links; the engine ends 
     await openLink(alice.page, url);
     await waitPly(alice.page, 4);
     assert(/Draw/.test(await status(alice.page)), `Alice sees the end: ${await status(alice.page)}`);
-    assert(/Bob · Intermedium · over · 4 moves/.test(await alice.page.textContent('#friend-list')), await alice.page.textContent('#friend-list'));
+    assert(
+      /Bob · Intermedium · over · 4 moves/.test(await alice.page.textContent('#friend-list')),
+      await alice.page.textContent('#friend-list'),
+    );
     await alice.page.screenshot({ path: `${ctx.artifacts}/link-over-desktop.png` });
 
     // Back to her own game: as she left it.
     await alice.page.click('#friend-leave');
     await alice.page.waitForFunction(() => document.querySelector('#board').moves.join() === 'a4-b5-a6-b7-a8', null, SOON);
-    const game = (text) => { const { rev, ...rest } = JSON.parse(text); return rest; }; // the save counter aside
+    const game = (text) => {
+      const { rev, ...rest } = JSON.parse(text);
+      return rest;
+    }; // the save counter aside
     assertEqual(game((await stored(alice.page)).save), game(aliceOwn), 'her own saved game untouched');
     assertEqual(alice.errors, [], 'no console errors (Alice)');
     assertEqual(bob.errors, [], 'no console errors (Bob)');
@@ -150,7 +186,11 @@ test('link play: resign and a draw offer travel in the link; an offer accepted e
     assertEqual(first, 0, 'no moves yet');
     // Bob offers a draw on his turn: the offer goes with his move.
     await bob.page.click('#friend-draw');
-    await bob.page.waitForFunction(() => /Your draw offer goes with your move/.test(document.getElementById('friend-status').textContent), null, SOON);
+    await bob.page.waitForFunction(
+      () => /Your draw offer goes with your move/.test(document.getElementById('friend-status').textContent),
+      null,
+      SOON,
+    );
     await play(bob.page, 'a8:24 b7:3 c6:6 d7:9 e6:1 f5:5');
     await waitPly(bob.page, 1);
     await bob.page.waitForFunction(() => /offers a draw/.test(document.getElementById('friend-status').textContent), null, SOON);
@@ -196,7 +236,9 @@ test('link play: the rule options chosen travel in the link; Share… where the 
   // none): a stand-in records what the page shares. Bob's has none.
   const a = await launch();
   await a.context.addInitScript(() => {
-    /** @type {any} */ (navigator).share = async (data) => { /** @type {any} */ (window).__shared = data; };
+    /** @type {any} */ (navigator).share = async (data) => {
+      /** @type {any} */ (window).__shared = data;
+    };
   });
   const alicePage = await a.context.newPage();
   const alice = { page: alicePage, errors: watchErrors(alicePage), close: a.close };
@@ -223,7 +265,9 @@ test('link play: the rule options chosen travel in the link; Share… where the 
       board.setAttribute('animation-speed', '2000');
       /** @type {any} */ (window).__seen = [];
       for (const kind of ['change', 'move']) {
-        board.addEventListener(kind, (e) => /** @type {any} */ (window).__seen.push([kind, e.detail.kind ?? e.detail.move, e.detail.moves?.length]));
+        board.addEventListener(kind, (e) =>
+          /** @type {any} */ (window).__seen.push([kind, e.detail.kind ?? e.detail.move, e.detail.moves?.length]),
+        );
       }
     });
     await openLink(bob.page, url);
@@ -233,8 +277,14 @@ test('link play: the rule options chosen travel in the link; Share… where the 
     const move = seen.findIndex(([kind, what]) => kind === 'move' && what === 'a4-b5-a6-b7-a8');
     assert(load >= 0 && move > load, `the game loaded before its last move, then that move played: ${JSON.stringify(seen)}`);
     await clickCell(bob.page, 'a7');
-    await bob.page.waitForFunction(() => /Wait for the move to finish/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''), null, SOON);
-    const rules = await bob.page.evaluate(() => ['first-move-rule', 'repetition-draw', 'quiet-limit'].map((n) => document.querySelector('#board').getAttribute(n)));
+    await bob.page.waitForFunction(
+      () => /Wait for the move to finish/.test(document.querySelector('#board').shadowRoot.querySelector('.flash')?.textContent ?? ''),
+      null,
+      SOON,
+    );
+    const rules = await bob.page.evaluate(() =>
+      ['first-move-rule', 'repetition-draw', 'quiet-limit'].map((n) => document.querySelector('#board').getAttribute(n)),
+    );
     assertEqual(rules, ['off', 'off', '30'], 'Bob plays under the rules Alice chose');
 
     // The list: the friend's name, the game, whose turn, moves and when.
@@ -274,7 +324,11 @@ test('link play: tampered, stale, contradicting, other-game, garbage and over-lo
     const stale = await noticeText(bob.page);
     assert(/older than your copy: it has 1 move, yours 3 moves/.test(stale), stale);
     assertEqual((await moves(bob.page)).length, 3, 'the newer copy stays on the board');
-    assertEqual((await stored(bob.page)).links.replace(/"updated":\d+/, ''), before.links.replace(/"updated":\d+/, ''), 'the newer copy stays stored');
+    assertEqual(
+      (await stored(bob.page)).links.replace(/"updated":\d+/, ''),
+      before.links.replace(/"updated":\d+/, ''),
+      'the newer copy stays stored',
+    );
 
     // Tampered moves: one character of the move code changed.
     const m = /&m=([^&]+)/.exec(link3)[1];
@@ -290,15 +344,29 @@ test('link play: tampered, stale, contradicting, other-game, garbage and over-lo
       const engine = await import('./pkg/sowboard.js');
       const { linkFor } = await import('./link/codec.js');
       const position = engine.startPosition('intermedium');
-      return location.origin + location.pathname + linkFor(engine, {
-        id: gameId, game: 'intermedium', position, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
-        moves: ['c4-b3-a4-b5-c6', 'a7-b6-a5-b4-a3', 'e4-f5-e6-f7-e8'], sender: 0, names: ['', 'Bob'], end: null, drawOffer: null,
-      });
+      return (
+        location.origin +
+        location.pathname +
+        linkFor(engine, {
+          id: gameId,
+          game: 'intermedium',
+          position,
+          rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+          moves: ['c4-b3-a4-b5-c6', 'a7-b6-a5-b4-a3', 'e4-f5-e6-f7-e8'],
+          sender: 0,
+          names: ['', 'Bob'],
+          end: null,
+          drawOffer: null,
+        })
+      );
     }, id);
     await hideNotice(bob.page);
     await openLink(bob.page, contradicting);
     const conflict = await noticeText(bob.page);
-    assert(/contradicts your copy .* at move 1 \(yours: a4-b5-a6-b7-a8; the link’s: c4-b3-a4-b5-c6\)\. Your copy is kept/.test(conflict), conflict);
+    assert(
+      /contradicts your copy .* at move 1 \(yours: a4-b5-a6-b7-a8; the link’s: c4-b3-a4-b5-c6\)\. Your copy is kept/.test(conflict),
+      conflict,
+    );
     assertEqual((await moves(bob.page)).length, 3, 'not merged');
     assert(/contradicts this copy/.test(await status(bob.page)), 'flagged on the game');
 
@@ -308,8 +376,12 @@ test('link play: tampered, stale, contradicting, other-game, garbage and over-lo
     assert(/holds another game/.test(await noticeText(bob.page)), 'other rules refused');
 
     // Garbage and over-long links.
-    for (const [hash, why] of [['#l=1&id=zz', /not opened: its game name/], ['#l=9&id=abcdef', /newer version/],
-      [`#l=1&m=${'A'.repeat(9000)}`, /characters long/], ['#l=1&%E0%A4%A', /not opened/]]) {
+    for (const [hash, why] of [
+      ['#l=1&id=zz', /not opened: its game name/],
+      ['#l=9&id=abcdef', /newer version/],
+      [`#l=1&m=${'A'.repeat(9000)}`, /characters long/],
+      ['#l=1&%E0%A4%A', /not opened/],
+    ]) {
       await hideNotice(bob.page);
       await openLink(bob.page, ctx.url + hash);
       const text = await noticeText(bob.page);
@@ -356,7 +428,11 @@ test('link play: the widget loads a link fragment and gives the link after a mov
       await new Promise((resolve) => other.addEventListener('ready', resolve, { once: true }));
       const info = other.loadLink(sent);
       let refused = '';
-      try { other.loadLink(sent.replace('&m=', '&m=*')); } catch (e) { refused = `${e.code}: ${e.message}`; }
+      try {
+        other.loadLink(sent.replace('&m=', '&m=*'));
+      } catch (e) {
+        refused = `${e.code}: ${e.message}`;
+      }
       other.play('a7-b6-a5-b4-a3');
       const back = other.link();
       board.loadLink(back);
@@ -391,10 +467,16 @@ test('link play: a damaged list of link games is kept aside and said; storage th
     await appReady(page);
     const said = await noticeText(page);
     assert(/list of games by link was damaged/.test(said), said);
-    assertEqual(await page.evaluate(() => localStorage.getItem('sowboard.links.damaged')), '{"version":1,"games":[{"id":"x"}', 'kept aside');
+    assertEqual(
+      await page.evaluate(() => localStorage.getItem('sowboard.links.damaged')),
+      '{"version":1,"games":[{"id":"x"}',
+      'kept aside',
+    );
     // Now the storage refuses every write: the game by link goes on, and that is said once.
     await page.evaluate(() => {
-      Storage.prototype.setItem = () => { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+      Storage.prototype.setItem = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
       document.getElementById('notice').hidden = true;
     });
     await startFriendGame(page, { them: 'Bob' });
@@ -447,14 +529,24 @@ test('link play: two tabs of one browser showing the same game by link stay in s
 const M = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3', 'c4-d5-c6-d7-c8', 'c7-d6-c5-d4-c3', 'e4-f5-e6-f7-e8', 'e7-f6-e5-f4-e3'];
 
 /** A link made with the engine, as a forger would: any fields. */
-const craft = (page, fields) => page.evaluate(async (f) => {
-  const engine = await import('./pkg/sowboard.js');
-  const { linkFor } = await import('./link/codec.js');
-  return location.origin + location.pathname + linkFor(engine, {
-    game: 'intermedium', position: engine.startPosition('intermedium'), rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
-    names: ['Alice', 'Bob'], end: null, drawOffer: null, ...f,
-  });
-}, fields);
+const craft = (page, fields) =>
+  page.evaluate(async (f) => {
+    const engine = await import('./pkg/sowboard.js');
+    const { linkFor } = await import('./link/codec.js');
+    return (
+      location.origin +
+      location.pathname +
+      linkFor(engine, {
+        game: 'intermedium',
+        position: engine.startPosition('intermedium'),
+        rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+        names: ['Alice', 'Bob'],
+        end: null,
+        drawOffer: null,
+        ...f,
+      })
+    );
+  }, fields);
 const storedGame = async (page) => JSON.parse((await stored(page)).links).games[0];
 
 test('link play: a link acts only for its sender: forged resignations, draw acceptances and moves for the recipient are refused', async (ctx) => {
@@ -489,7 +581,8 @@ test('link play: a link acts only for its sender: forged resignations, draw acce
       await hideNotice(bob.page);
       await openLink(bob.page, await craft(bob.page, { id, moves: M.slice(0, 4), ...fields }));
       const text = await noticeText(bob.page);
-      const why = fields.sender === 0 ? /holds a move for your side that you did not play here \(move 4: c7-d6-c5-d4-c3\)/ : /says it comes from you/;
+      const why =
+        fields.sender === 0 ? /holds a move for your side that you did not play here \(move 4: c7-d6-c5-d4-c3\)/ : /says it comes from you/;
       assert(why.test(text) && /your game is unchanged/.test(text), text);
     }
     const after = await storedGame(bob.page);
@@ -541,7 +634,9 @@ test('link play: a page that opens 201 links in a row drops no game; a full list
     for (let i = 0; i < 201; i++) links.push(new URL(await invite(i)).hash);
     const [popup] = await Promise.all([
       bob.page.context().waitForEvent('page'),
-      bob.page.evaluate((url) => { /** @type {any} */ (window).__w = window.open(url); }, ctx.url),
+      bob.page.evaluate((url) => {
+        /** @type {any} */ (window).__w = window.open(url);
+      }, ctx.url),
     ]);
     await appReady(popup);
     await bob.page.evaluate(async (hashes) => {
@@ -567,8 +662,20 @@ test('link play: a page that opens 201 links in a row drops no game; a full list
       const engine = await import('./pkg/sowboard.js');
       const position = engine.startPosition('intermedium');
       for (let i = 0; i < 198; i++) {
-        putLinkGame({ id: `fill${String(i).padStart(4, '0')}`, game: 'intermedium', position, rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
-          moves: [], you: 0, names: ['', `F${i}`], end: null, drawOffer: null, updated: i, toMove: 0, result: null });
+        putLinkGame({
+          id: `fill${String(i).padStart(4, '0')}`,
+          game: 'intermedium',
+          position,
+          rules: { firstMoveRule: true, quietLimit: 100, repetitionDraw: true },
+          moves: [],
+          you: 0,
+          names: ['', `F${i}`],
+          end: null,
+          drawOffer: null,
+          updated: i,
+          toMove: 0,
+          result: null,
+        });
       }
     });
     await bob.page.reload();
@@ -587,7 +694,11 @@ test('link play: a page that opens 201 links in a row drops no game; a full list
     await bob.page.click('#ask-dialog button[value="yes"]');
     await bob.page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.links')).games.length === 199, null, SOON);
     await openLink(bob.page, await invite(999));
-    await bob.page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.links')).games.some((g) => g.id === 'atk0999'), null, SOON);
+    await bob.page.waitForFunction(
+      () => JSON.parse(localStorage.getItem('sowboard.links')).games.some((g) => g.id === 'atk0999'),
+      null,
+      SOON,
+    );
     assertEqual(bob.errors, [], 'no console errors');
   } finally {
     await bob.close();
@@ -605,7 +716,21 @@ test('link play: a link too long a game is refused with its reason', async (ctx)
       const rules = { firstMoveRule: true, quietLimit: 0, repetitionDraw: false };
       const cycle = ['b7:1 c6:1', 'g7:1 f6:1', 'c6:1 b7:1', 'f6:1 g7:1'];
       const moves = ['a8:1 b7:1', 'h8:1 g7:1', ...Array.from({ length: 999 }, (_, i) => cycle[i % 4])];
-      return location.origin + location.pathname + linkFor(engine, { id: 'longgame1', game: 'cash-in-hand', position: engine.startPosition('cash-in-hand'), rules, moves, sender: 0, names: ['', ''], end: null, drawOffer: null });
+      return (
+        location.origin +
+        location.pathname +
+        linkFor(engine, {
+          id: 'longgame1',
+          game: 'cash-in-hand',
+          position: engine.startPosition('cash-in-hand'),
+          rules,
+          moves,
+          sender: 0,
+          names: ['', ''],
+          end: null,
+          drawOffer: null,
+        })
+      );
     });
     assert(url.length < 8192, `a link of ${url.length} characters: within the link's own bound`);
     await openLink(bob.page, url);

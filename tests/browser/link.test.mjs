@@ -13,8 +13,16 @@ await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm
 
 /** @returns {import('../../www/link/codec.js').Link} */
 const sample = (over = {}) => ({
-  id: 'abc123xyz', game: 'intermedium', position: null, rules: { ...DEFAULT_RULES }, code: 'A',
-  sender: 1, names: ['Ann', 'Bo Ek'], end: null, drawOffer: null, ...over,
+  id: 'abc123xyz',
+  game: 'intermedium',
+  position: null,
+  rules: { ...DEFAULT_RULES },
+  code: 'A',
+  sender: 1,
+  names: ['Ann', 'Bo Ek'],
+  end: null,
+  drawOffer: null,
+  ...over,
 });
 
 /** A game of `plies` moves chosen by the AI at level 1 (fewer if it ends sooner). */
@@ -29,8 +37,19 @@ function aiGame(kind, plies, seed = 1, rules = undefined) {
 test('link: a fragment reads back to the same link, every field', () => {
   const links = [
     sample(),
-    sample({ game: 'cash-in-hand', sender: 0, names: ['', 'Zoë & “Max”?#='], end: 'resign', rules: { firstMoveRule: false, quietLimit: 0, repetitionDraw: false } }),
-    sample({ position: 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 red 0 1', drawOffer: 0, end: null }),
+    sample({
+      game: 'cash-in-hand',
+      sender: 0,
+      names: ['', 'Zoë & “Max”?#='],
+      end: 'resign',
+      rules: { firstMoveRule: false, quietLimit: 0, repetitionDraw: false },
+    }),
+    sample({
+      position:
+        'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 red 0 1',
+      drawOffer: 0,
+      end: null,
+    }),
     sample({ end: 'agree', code: 'Ci-_9z' }),
   ];
   for (const link of links) {
@@ -42,11 +61,19 @@ test('link: a fragment reads back to the same link, every field', () => {
 test('link: damaged, foreign, newer-version and over-long fragments are refused in words', () => {
   const good = formatLink(sample());
   const cases = [
-    ['', /not a link/], ['#p=intermedium', /not a link/], [good.replace('l=1', 'l=2'), /newer version/],
-    [good.replace('l=1', 'l=x'), /no valid version/], [good.replace('id=abc123xyz', 'id=A!'), /id/],
-    [good.replace('g=intermedium', 'g=chess'), /no game/], [good.replace('r=1.100.1', 'r=2.1.1'), /rule options/],
-    [good.replace('m=A', 'm=A*B'), /moves/], [good.replace('s=1', 's=7'), /which side/], [`${good}&zz=1`, /unknown part/],
-    [`${good}&m=B`, /twice/], [`${good}&e=x`, /ends the game/], [`${good}&d=-1`, /draw offer/],
+    ['', /not a link/],
+    ['#p=intermedium', /not a link/],
+    [good.replace('l=1', 'l=2'), /newer version/],
+    [good.replace('l=1', 'l=x'), /no valid version/],
+    [good.replace('id=abc123xyz', 'id=A!'), /id/],
+    [good.replace('g=intermedium', 'g=chess'), /no game/],
+    [good.replace('r=1.100.1', 'r=2.1.1'), /rule options/],
+    [good.replace('m=A', 'm=A*B'), /moves/],
+    [good.replace('s=1', 's=7'), /which side/],
+    [`${good}&zz=1`, /unknown part/],
+    [`${good}&m=B`, /twice/],
+    [`${good}&e=x`, /ends the game/],
+    [`${good}&d=-1`, /draw offer/],
     [`${good}&n0=${'x'.repeat(41)}`.replace('n0=Ann&', ''), /name/],
     [good.replace('m=A', `m=${'A'.repeat(MAX_LINK)}`), /characters long/],
     [`${good}&p=cash-in-hand%2032`, /start position/],
@@ -71,8 +98,10 @@ test('link: the engine replays the moves; a tampered code is refused naming the 
     for (const c of ['A', 'z', '_']) {
       const code = link.code.slice(0, i) + c + link.code.slice(i + 1);
       const r = replayLink(engine, { ...link, code });
-      if ('error' in r) { refused++; assert(/its moves are damaged: /.test(r.error), r.error); }
-      else engine.Game.load(position, r.moves).free(); // legal: the engine replays them again
+      if ('error' in r) {
+        refused++;
+        assert(/its moves are damaged: /.test(r.error), r.error);
+      } else engine.Game.load(position, r.moves).free(); // legal: the engine replays them again
     }
   }
   assert(refused > 0, 'some tampered codes are refused');
@@ -86,14 +115,19 @@ test('link: the engine replays the moves; a tampered code is refused naming the 
  * move builder (no draw rules, so that it lasts); null if it ended sooner. */
 function randomGame(kind, plies, seed) {
   let s = seed;
-  const pick = (n) => { s = (s * 1103515245 + 12345) % 2 ** 31; return s % n; };
+  const pick = (n) => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s % n;
+  };
   const g = new engine.Game(kind, { quietLimit: 0, repetitionDraw: false });
   while (g.ply < plies && !g.outcome()) {
     for (let b = g.build(); b.stage !== 'done'; b = g.build()) {
       if (b.stage === 'origin') g.selectOrigin(b.origins[pick(b.origins.length)]);
       else if (b.stage === 'count') g.pickUp(b.counts[pick(b.counts.length)]);
-      else if (b.stage === 'step') { const o = b.steps[pick(b.steps.length)]; g.step(o.cell, o.drops[pick(o.drops.length)]); }
-      else g.place(b.places[pick(b.places.length)], b.toPlace);
+      else if (b.stage === 'step') {
+        const o = b.steps[pick(b.steps.length)];
+        g.step(o.cell, o.drops[pick(o.drops.length)]);
+      } else g.place(b.places[pick(b.places.length)], b.toPlace);
     }
     g.commit();
   }
@@ -103,8 +137,12 @@ function randomGame(kind, plies, seed) {
 }
 
 test('link: a 100-ply game fits well under 2,000 characters of URL in both games', () => {
-  const url = (kind, moves) => `https://example.org/games/sowboard/${linkFor(engine, {
-    ...sample({ game: kind, rules: { firstMoveRule: true, quietLimit: 0, repetitionDraw: false } }), position: engine.startPosition(kind), moves })}`;
+  const url = (kind, moves) =>
+    `https://example.org/games/sowboard/${linkFor(engine, {
+      ...sample({ game: kind, rules: { firstMoveRule: true, quietLimit: 0, repetitionDraw: false } }),
+      position: engine.startPosition(kind),
+      moves,
+    })}`;
   for (const kind of ['intermedium', 'cash-in-hand']) {
     const lengths = [];
     for (let seed = 1; lengths.length < 5 && seed < 40; seed++) {
@@ -119,7 +157,12 @@ test('link: a 100-ply game fits well under 2,000 characters of URL in both games
     const full = games.filter((m) => m.length === 100).map((m) => url(kind, m).length);
     const longest = games.reduce((a, b) => (b.length > a.length ? b : a));
     const per100 = Math.round((url(kind, longest).length / longest.length) * 100);
-    console.log(`     ${kind}: 100 random plies in ${lengths.join(', ')} URL characters; AI games: ${full.length} of 12 reach 100 plies${full.length ? ` (${full.join(', ')} characters)` : ''}, the others end after ${games.filter((m) => m.length < 100).map((m) => m.length).join(', ')} plies; the longest, ${longest.length} plies, in ${url(kind, longest).length} (${per100} per 100 plies)`);
+    console.log(
+      `     ${kind}: 100 random plies in ${lengths.join(', ')} URL characters; AI games: ${full.length} of 12 reach 100 plies${full.length ? ` (${full.join(', ')} characters)` : ''}, the others end after ${games
+        .filter((m) => m.length < 100)
+        .map((m) => m.length)
+        .join(', ')} plies; the longest, ${longest.length} plies, in ${url(kind, longest).length} (${per100} per 100 plies)`,
+    );
     assert(lengths.length === 5 && Math.max(...lengths) < 1000, `${kind}: random games ${lengths}`);
     assert(full.every((n) => n < 1000) && per100 < 1500, `${kind}: AI games ${full} / ${per100} per 100 plies`);
   }
@@ -127,15 +170,32 @@ test('link: a 100-ply game fits well under 2,000 characters of URL in both games
 
 test('link store: records are checked field by field; a damaged list is refused as a whole', () => {
   const game = {
-    id: 'abc123xyz', game: 'intermedium', position: engine.startPosition('intermedium'), rules: { ...DEFAULT_RULES },
-    moves: ['a4-b5-a6-b7-a8'], you: 1, names: ['Ann', ''], end: null, drawOffer: { ply: 1, side: 0 }, updated: 1, toMove: 1, result: null,
+    id: 'abc123xyz',
+    game: 'intermedium',
+    position: engine.startPosition('intermedium'),
+    rules: { ...DEFAULT_RULES },
+    moves: ['a4-b5-a6-b7-a8'],
+    you: 1,
+    names: ['Ann', ''],
+    end: null,
+    drawOffer: { ply: 1, side: 0 },
+    updated: 1,
+    toMove: 1,
+    result: null,
   };
   const good = JSON.stringify({ version: 1, games: [game] });
   assertEqual(parseLinks(good), { games: [game] }, 'a good list');
   assertEqual(parseLinks(null), { games: [] }, 'no list');
-  for (const bad of ['{', '[]', JSON.stringify({ version: 2, games: [] }), JSON.stringify({ version: 1, games: [game, game] }),
-    good.replace('"you":1', '"you":2'), good.replace('"moves":["a4-b5-a6-b7-a8"]', '"moves":[3]'),
-    good.replace('"end":null', '"end":{"kind":"resign"}'), good.replace('"quietLimit":100', '"quietLimit":-1')]) {
+  for (const bad of [
+    '{',
+    '[]',
+    JSON.stringify({ version: 2, games: [] }),
+    JSON.stringify({ version: 1, games: [game, game] }),
+    good.replace('"you":1', '"you":2'),
+    good.replace('"moves":["a4-b5-a6-b7-a8"]', '"moves":[3]'),
+    good.replace('"end":null', '"end":{"kind":"resign"}'),
+    good.replace('"quietLimit":100', '"quietLimit":-1'),
+  ]) {
     const r = parseLinks(bad);
     assert(r.error && r.games.length === 0, `refused: ${bad.slice(0, 80)} -> ${JSON.stringify(r).slice(0, 80)}`);
   }
@@ -160,16 +220,50 @@ test('link: fuzzing the decoders briefly (share links, saved games, link games, 
   for (const [name, n] of Object.entries(counts)) assert(n >= 3000, `${name}: ${n} inputs`);
 });
 
-test('link: the engine\'s move-code functions refuse bad arguments with a code, and long claims', () => {
+test("link: the engine's move-code functions refuse bad arguments with a code, and long claims", () => {
   const position = engine.startPosition('intermedium');
-  const code = (fn) => { try { fn(); return 'none'; } catch (e) { return /** @type {any} */ (e).code; } };
-  const message = (fn) => { try { fn(); return 'none'; } catch (e) { return /** @type {any} */ (e).message; } };
-  assertEqual(code(() => engine.decodeMoves(position, /** @type {any} */ (5))), 'bad-argument', 'a number as code');
-  assertEqual(code(() => engine.decodeMoves(position, 'A'.repeat(70_000))), 'too-long', 'an over-long code');
-  assertEqual(code(() => engine.decodeMoves('chess', 'A')), 'bad-position', 'no position');
-  assertEqual(code(() => engine.decodeMoves(position, 'A*')), 'move-code', 'a bad character');
+  const code = (fn) => {
+    try {
+      fn();
+      return 'none';
+    } catch (e) {
+      return /** @type {any} */ (e).code;
+    }
+  };
+  const message = (fn) => {
+    try {
+      fn();
+      return 'none';
+    } catch (e) {
+      return /** @type {any} */ (e).message;
+    }
+  };
+  assertEqual(
+    code(() => engine.decodeMoves(position, /** @type {any} */ (5))),
+    'bad-argument',
+    'a number as code',
+  );
+  assertEqual(
+    code(() => engine.decodeMoves(position, 'A'.repeat(70_000))),
+    'too-long',
+    'an over-long code',
+  );
+  assertEqual(
+    code(() => engine.decodeMoves('chess', 'A')),
+    'bad-position',
+    'no position',
+  );
+  assertEqual(
+    code(() => engine.decodeMoves(position, 'A*')),
+    'move-code',
+    'a bad character',
+  );
   // 10,001 moves claimed: refused before any is replayed.
   assert(/claims 575025 moves, more than 10000/.test(message(() => engine.decodeMoves(position, 'xxxR'))), 'too many moves claimed');
-  assertEqual(code(() => engine.encodeMoves(position, ['a4-a5'])), 'wrong-path-length', 'an illegal move to encode');
+  assertEqual(
+    code(() => engine.encodeMoves(position, ['a4-a5'])),
+    'wrong-path-length',
+    'an illegal move to encode',
+  );
   assertEqual(engine.decodeMoves(position, engine.encodeMoves(position, [])), [], 'no moves');
 });

@@ -31,7 +31,7 @@ const PARALLEL = arg('parallel', 8);
 // have too) keeps level-1 Cash in Hand games from running for hundreds of
 // plies, so the run takes minutes, not hours. 0 keeps the default.
 const QUIET = arg('quiet-limit', 40);
-const GROWTH = 0.10;
+const GROWTH = 0.1;
 
 if (!fs.existsSync(path.join(www, 'pkg/sowboard_bg.wasm'))) {
   console.error('www/pkg is missing: run ./build.sh first');
@@ -40,15 +40,21 @@ if (!fs.existsSync(path.join(www, 'pkg/sowboard_bg.wasm'))) {
 
 const widget = await serve({ root: www, cors: true });
 const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-long-'));
-fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
+fs.writeFileSync(
+  path.join(hostDir, 'host.html'),
+  `<!doctype html>
 <html><head><meta charset="utf-8"><title>long session</title><link rel="icon" href="data:,">
 <script type="module" src="${widget.url}widget.js"></script>
 <script type="module">window.engineModule = '${widget.url}pkg/sowboard.js';</script></head>
-<body><div id="boards"></div></body></html>`);
+<body><div id="boards"></div></body></html>`,
+);
 const host = await serve({ root: hostDir });
 
 const failures = [];
-const check = (ok, text) => { console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`); if (!ok) failures.push(text); };
+const check = (ok, text) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
+  if (!ok) failures.push(text);
+};
 const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(2)} MB`;
 
 const { context, close } = await launch();
@@ -69,10 +75,12 @@ try {
     });
     let workerWasm = 0;
     for (const w of page.workers()) {
-      workerWasm += await w.evaluate(async (url) => {
-        const mod = await import(url);
-        return (await mod.default()).memory.buffer.byteLength;
-      }, `${widget.url}pkg/sowboard.js`).catch(() => 0);
+      workerWasm += await w
+        .evaluate(async (url) => {
+          const mod = await import(url);
+          return (await mod.default()).memory.buffer.byteLength;
+        }, `${widget.url}pkg/sowboard.js`)
+        .catch(() => 0);
     }
     return { heap: usedSize, pageWasm, workerWasm, workers: page.workers().length };
   }
@@ -92,7 +100,10 @@ try {
     for (let last = Date.now(); ;) {
       const { finished, plies, moving, boardErrors } = await page.evaluate(() => {
         const w = /** @type {any} */ (window);
-        const moving = [...document.querySelectorAll('sowing-board')].map((b) => { const x = /** @type {any} */ (b); return `${x.moves.length}${x.outcome ? '(' + x.outcome.reason + ')' : ''}`; });
+        const moving = [...document.querySelectorAll('sowing-board')].map((b) => {
+          const x = /** @type {any} */ (b);
+          return `${x.moves.length}${x.outcome ? '(' + x.outcome.reason + ')' : ''}`;
+        });
         return { finished: w.finished, plies: w.plies, moving, boardErrors: w.boardErrors ?? [] };
       });
       if (boardErrors.length) throw new Error(`a board reported errors: ${boardErrors.slice(0, 3).join(' | ')}`);
@@ -111,31 +122,36 @@ try {
   // ---- 1. games back to back -------------------------------------------------
   for (const game of ['intermedium', 'cash-in-hand']) {
     const started = Date.now();
-    await page.evaluate(({ game, parallel, quiet }) => {
-      const box = document.getElementById('boards');
-      box.replaceChildren();
-      const w = /** @type {any} */ (window);
-      w.finished = 0;
-      w.plies = 0;
-      for (let i = 0; i < parallel; i++) {
-        const b = document.createElement('sowing-board');
-        b.setAttribute('game', game);
-        b.setAttribute('ai', 'both');
-        b.setAttribute('level', '1');
-        b.setAttribute('animation', 'off');
-        if (quiet) b.setAttribute('quiet-limit', String(quiet));
-        b.style.width = '240px';
-        b.style.display = 'inline-block';
-        b.addEventListener('error', (e) => { (w.boardErrors ??= []).push(`${game}: ${JSON.stringify(/** @type {any} */ (e).detail)}`); });
-        b.addEventListener('gameover', () => {
-          w.finished++;
-          w.plies += /** @type {any} */ (b).moves.length;
-          if (w.halt) return;
-          setTimeout(() => /** @type {any} */ (b).reset(), 0);
-        });
-        box.append(b);
-      }
-    }, { game, parallel: PARALLEL, quiet: QUIET });
+    await page.evaluate(
+      ({ game, parallel, quiet }) => {
+        const box = document.getElementById('boards');
+        box.replaceChildren();
+        const w = /** @type {any} */ (window);
+        w.finished = 0;
+        w.plies = 0;
+        for (let i = 0; i < parallel; i++) {
+          const b = document.createElement('sowing-board');
+          b.setAttribute('game', game);
+          b.setAttribute('ai', 'both');
+          b.setAttribute('level', '1');
+          b.setAttribute('animation', 'off');
+          if (quiet) b.setAttribute('quiet-limit', String(quiet));
+          b.style.width = '240px';
+          b.style.display = 'inline-block';
+          b.addEventListener('error', (e) => {
+            (w.boardErrors ??= []).push(`${game}: ${JSON.stringify(/** @type {any} */ (e).detail)}`);
+          });
+          b.addEventListener('gameover', () => {
+            w.finished++;
+            w.plies += /** @type {any} */ (b).moves.length;
+            if (w.halt) return;
+            setTimeout(() => /** @type {any} */ (b).reset(), 0);
+          });
+          box.append(b);
+        }
+      },
+      { game, parallel: PARALLEL, quiet: QUIET },
+    );
     const warmup = Math.min(20, Math.floor(GAMES / 5));
     await gamesDone(warmup);
     const before = await memory();
@@ -143,36 +159,60 @@ try {
     await gamesDone(Math.floor((warmup + GAMES) / 2));
     const middle = await memory();
     await gamesDone(GAMES);
-    await page.evaluate(() => { /** @type {any} */ (window).halt = true; });
+    await page.evaluate(() => {
+      /** @type {any} */ (window).halt = true;
+    });
     const after = await memory();
-    const { finished, plies } = await page.evaluate(() => ({ finished: /** @type {any} */ (window).finished, plies: /** @type {any} */ (window).plies }));
+    const { finished, plies } = await page.evaluate(() => ({
+      finished: /** @type {any} */ (window).finished,
+      plies: /** @type {any} */ (window).plies,
+    }));
     const minutes = ((Date.now() - started) / 60000).toFixed(1);
     console.log(`${game}: ${finished} games, ${plies} plies, ${minutes} min on ${PARALLEL} boards (quiet-limit ${QUIET || 'default'})`);
-    console.log(`  after ${warmup} games: heap ${mb(before.heap)}, page wasm ${mb(before.pageWasm)}, workers' wasm ${mb(before.workerWasm)} (${before.workers} workers)`);
-    console.log(`  after ${Math.floor((warmup + GAMES) / 2)} games: heap ${mb(middle.heap)}, page wasm ${mb(middle.pageWasm)}, workers' wasm ${mb(middle.workerWasm)}`);
-    console.log(`  after ${finished} games: heap ${mb(after.heap)}, page wasm ${mb(after.pageWasm)}, workers' wasm ${mb(after.workerWasm)} (${after.workers} workers)`);
+    console.log(
+      `  after ${warmup} games: heap ${mb(before.heap)}, page wasm ${mb(before.pageWasm)}, workers' wasm ${mb(before.workerWasm)} (${before.workers} workers)`,
+    );
+    console.log(
+      `  after ${Math.floor((warmup + GAMES) / 2)} games: heap ${mb(middle.heap)}, page wasm ${mb(middle.pageWasm)}, workers' wasm ${mb(middle.workerWasm)}`,
+    );
+    console.log(
+      `  after ${finished} games: heap ${mb(after.heap)}, page wasm ${mb(after.pageWasm)}, workers' wasm ${mb(after.workerWasm)} (${after.workers} workers)`,
+    );
     check(after.heap < before.heap * (1 + GROWTH), `${game}: JS heap grew ${(100 * (after.heap / before.heap - 1)).toFixed(1)}% (< 10%)`);
-    check(after.pageWasm <= before.pageWasm * (1 + GROWTH), `${game}: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`);
-    check(after.workerWasm <= before.workerWasm * (1 + GROWTH), `${game}: workers' wasm memory grew ${(100 * (after.workerWasm / Math.max(1, before.workerWasm) - 1)).toFixed(1)}%`);
-    await page.evaluate(() => { document.getElementById('boards').replaceChildren(); /** @type {any} */ (window).halt = false; });
+    check(
+      after.pageWasm <= before.pageWasm * (1 + GROWTH),
+      `${game}: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`,
+    );
+    check(
+      after.workerWasm <= before.workerWasm * (1 + GROWTH),
+      `${game}: workers' wasm memory grew ${(100 * (after.workerWasm / Math.max(1, before.workerWasm) - 1)).toFixed(1)}%`,
+    );
+    await page.evaluate(() => {
+      document.getElementById('boards').replaceChildren();
+      /** @type {any} */ (window).halt = false;
+    });
   }
 
   // ---- 2. boards created and removed -----------------------------------------
   await page.waitForFunction(() => true);
   const baseListeners = await listeners();
-  const make = (n) => page.evaluate(async (n) => {
-    const box = document.getElementById('boards');
-    for (let i = 0; i < n; i++) {
-      const b = document.createElement('sowing-board');
-      b.setAttribute('game', i % 2 ? 'cash-in-hand' : 'intermedium');
-      // Every other board has an AI to move first, so it starts a worker.
-      if (i % 4 === 1) { b.setAttribute('ai', 'white'); b.setAttribute('level', '1'); }
-      box.append(b);
-      await new Promise((resolve) => b.addEventListener('ready', resolve, { once: true }));
-      if (i % 4 === 1) await new Promise((resolve) => b.addEventListener('move', resolve, { once: true }));
-      b.remove();
-    }
-  }, n);
+  const make = (n) =>
+    page.evaluate(async (n) => {
+      const box = document.getElementById('boards');
+      for (let i = 0; i < n; i++) {
+        const b = document.createElement('sowing-board');
+        b.setAttribute('game', i % 2 ? 'cash-in-hand' : 'intermedium');
+        // Every other board has an AI to move first, so it starts a worker.
+        if (i % 4 === 1) {
+          b.setAttribute('ai', 'white');
+          b.setAttribute('level', '1');
+        }
+        box.append(b);
+        await new Promise((resolve) => b.addEventListener('ready', resolve, { once: true }));
+        if (i % 4 === 1) await new Promise((resolve) => b.addEventListener('move', resolve, { once: true }));
+        b.remove();
+      }
+    }, n);
   const warm = Math.min(50, Math.floor(BOARDS / 5));
   await make(warm);
   await page.waitForTimeout(500);
@@ -183,9 +223,14 @@ try {
   const after = await memory();
   const afterListeners = await listeners();
   console.log(`boards: ${BOARDS} created and removed in ${((Date.now() - t) / 1000).toFixed(0)} s (after warm-up of ${warm})`);
-  console.log(`  heap ${mb(before.heap)} -> ${mb(after.heap)}; page wasm ${mb(before.pageWasm)} -> ${mb(after.pageWasm)}; workers ${before.workers} -> ${after.workers}; window+document listeners ${baseListeners} -> ${afterListeners}`);
+  console.log(
+    `  heap ${mb(before.heap)} -> ${mb(after.heap)}; page wasm ${mb(before.pageWasm)} -> ${mb(after.pageWasm)}; workers ${before.workers} -> ${after.workers}; window+document listeners ${baseListeners} -> ${afterListeners}`,
+  );
   check(after.heap < before.heap * (1 + GROWTH), `boards: JS heap grew ${(100 * (after.heap / before.heap - 1)).toFixed(1)}% (< 10%)`);
-  check(after.pageWasm <= before.pageWasm * (1 + GROWTH), `boards: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`);
+  check(
+    after.pageWasm <= before.pageWasm * (1 + GROWTH),
+    `boards: page wasm memory grew ${(100 * (after.pageWasm / before.pageWasm - 1)).toFixed(1)}%`,
+  );
   check(after.workers === 0, `boards: ${after.workers} AI workers left behind`);
   check(afterListeners <= baseListeners, `boards: window/document listeners ${baseListeners} -> ${afterListeners}`);
   check(errors.length === 0, `no console errors (${errors.length}${errors.length ? ': ' + errors.slice(0, 3).join(' | ') : ''})`);

@@ -28,27 +28,48 @@ test('package: the widget, the engine and the package agree on one version', () 
 test('package: npm pack, install into an empty site, embed from node_modules, type-check a TypeScript consumer', async (ctx) => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-npm-'));
   const site = path.join(work, 'site');
-  let server = null, page = null;
+  let server = null,
+    page = null;
   try {
     const tarball = path.join(work, npm(['pack', '--pack-destination', work, www], work).trim().split('\n').pop());
-    const listed = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-    for (const f of ['widget.js', 'engine.js', 'ai-worker.js', 'board/element.js', 'pkg/sowboard.js', 'pkg/sowboard_bg.wasm', 'types/widget.d.ts', 'README.md', 'package.json']) {
+    const listed = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''));
+    for (const f of [
+      'widget.js',
+      'engine.js',
+      'ai-worker.js',
+      'board/element.js',
+      'pkg/sowboard.js',
+      'pkg/sowboard_bg.wasm',
+      'types/widget.d.ts',
+      'README.md',
+      'package.json',
+    ]) {
       assert(listed.includes(f), `the tarball holds ${f}`);
     }
-    const stray = listed.filter((f) => /^(index\.html|app\/|sw\.js|embed\.|icons\/)/.test(f) || f.endsWith('.d.ts') && f !== 'types/widget.d.ts');
+    const stray = listed.filter(
+      (f) => /^(index\.html|app\/|sw\.js|embed\.|icons\/)/.test(f) || (f.endsWith('.d.ts') && f !== 'types/widget.d.ts'),
+    );
     assertEqual(stray, [], 'files of the app in the tarball');
 
     fs.mkdirSync(site);
     fs.writeFileSync(path.join(site, 'package.json'), '{ "private": true }\n');
     npm(['install', '--offline', '--ignore-scripts', tarball], site);
-    fs.writeFileSync(path.join(site, 'index.html'), `<!doctype html>
+    fs.writeFileSync(
+      path.join(site, 'index.html'),
+      `<!doctype html>
 <html><head><meta charset="utf-8"><title>a site</title><link rel="icon" href="data:,">
 <script type="module" src="node_modules/sowboard-widget/widget.js"></script></head>
-<body><sowing-board game="intermedium" ai="red" level="1" animation="off"></sowing-board></body></html>`);
+<body><sowing-board game="intermedium" ai="red" level="1" animation="off"></sowing-board></body></html>`,
+    );
 
     // TypeScript: the element from querySelector/createElement, typed events,
     // and two wrong uses that must be errors (so the types are not `any`).
-    fs.writeFileSync(path.join(site, 'consumer.ts'), `import 'sowboard-widget';
+    fs.writeFileSync(
+      path.join(site, 'consumer.ts'),
+      `import 'sowboard-widget';
 import { SowingBoard, type SowingOutcome, type SowingBoardAttributes } from 'sowboard-widget';
 const board: SowingBoard | null = document.querySelector('sowing-board');
 const made: SowingBoard = document.createElement('sowing-board');
@@ -69,11 +90,23 @@ if (board) {
   // @ts-expect-error play takes a string
   board.play(3);
 }
-`);
-    fs.writeFileSync(path.join(site, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [] },
-      files: ['consumer.ts'],
-    }));
+`,
+    );
+    fs.writeFileSync(
+      path.join(site, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'es2022',
+          module: 'es2022',
+          moduleResolution: 'bundler',
+          lib: ['es2022', 'dom'],
+          types: [],
+        },
+        files: ['consumer.ts'],
+      }),
+    );
     try {
       execFileSync(TSC, ['-p', site], { encoding: 'utf8' });
     } catch (err) {
@@ -85,7 +118,11 @@ if (board) {
     const errors = watchErrors(page);
     await page.goto(server.url);
     await boardReady(page);
-    assertEqual(await page.evaluate(() => customElements.get('sowing-board').version), JSON.parse(fs.readFileSync(path.join(www, 'package.json'), 'utf8')).version, 'the widget\'s version');
+    assertEqual(
+      await page.evaluate(() => customElements.get('sowing-board').version),
+      JSON.parse(fs.readFileSync(path.join(www, 'package.json'), 'utf8')).version,
+      "the widget's version",
+    );
     await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
     await page.waitForFunction(() => document.querySelector('sowing-board').ply === 2, null, { timeout: 30000 });
     assertEqual(errors, [], 'console errors');
@@ -102,14 +139,23 @@ if (board) {
     fs.writeFileSync(wasmFile, wasm);
     page = await ctx.context.newPage();
     // The board's error event (it does not bubble; a capturing listener sees it).
-    await page.addInitScript(() => document.addEventListener('error', (e) => {
-      if (e instanceof CustomEvent) window.boardError = e.detail;
-    }, true));
+    await page.addInitScript(() =>
+      document.addEventListener(
+        'error',
+        (e) => {
+          if (e instanceof CustomEvent) window.boardError = e.detail;
+        },
+        true,
+      ),
+    );
     await page.goto(server.url);
     await page.waitForFunction(() => window.boardError);
     const detail = await page.evaluate(() => window.boardError);
     assertEqual(detail.code, 'engine-version', `error code (${detail.message})`);
-    assert(detail.message.includes('0.0.9') && detail.message.includes(version.toString()), `the message names both versions: ${detail.message}`);
+    assert(
+      detail.message.includes('0.0.9') && detail.message.includes(version.toString()),
+      `the message names both versions: ${detail.message}`,
+    );
   } finally {
     await page?.close();
     server?.server.close();

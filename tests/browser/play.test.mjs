@@ -32,18 +32,33 @@ const contrastHelpers = () => {
   const parse = (c) => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (!m) return null;
-    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    const p = m[1]
+      .split(/[ ,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
   };
   /** @param {{r: number, g: number, b: number}} c */
   const lum = ({ r, g, b }) => {
-    const f = (/** @type {number} */ v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const f = (/** @type {number} */ v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   /** @param {any} top @param {any} under */
-  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const over = (top, under) => ({
+    r: top.r * top.a + under.r * (1 - top.a),
+    g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a),
+    a: 1,
+  });
   /** @param {any} x @param {any} y */
-  const ratio = (x, y) => { const a = lum(x), b = lum(y); return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+  const ratio = (x, y) => {
+    const a = lum(x),
+      b = lum(y);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  };
   /** @param {Element} el */
   const backdrop = (el) => {
     const layers = [];
@@ -98,7 +113,13 @@ for (const screen of SCREENS) {
           const a1 = board.cellRect('a1');
           const canvas = board.shadowRoot.querySelector('canvas').getBoundingClientRect();
           const prompt = board.shadowRoot.querySelector('.status').getBoundingClientRect();
-          return { cell: a1.width, top: canvas.top, bottom: canvas.bottom, promptBottom: prompt.bottom, pageWidth: document.documentElement.scrollWidth };
+          return {
+            cell: a1.width,
+            top: canvas.top,
+            bottom: canvas.bottom,
+            promptBottom: prompt.bottom,
+            pageWidth: document.documentElement.scrollWidth,
+          };
         });
         const where = `${game} at ${screen.name}: ${JSON.stringify(box)}`;
         assert(box.cell >= screen.least, `cells of ${box.cell} px, fewer than ${screen.least}: ${where}`);
@@ -156,10 +177,17 @@ const focusLook = () => {
   const cs = getComputedStyle(el);
   const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-act') ? `[${el.getAttribute('data-act')}]` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 20)}"`;
   const behind = c.backdrop(el.parentElement ?? el.getRootNode().host);
-  let width = 0, colour = null;
-  if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) { width = parseFloat(cs.outlineWidth); colour = c.parse(cs.outlineColor); }
+  let width = 0,
+    colour = null;
+  if (cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) > 0) {
+    width = parseFloat(cs.outlineWidth);
+    colour = c.parse(cs.outlineColor);
+  }
   const shadow = /rgba?\([^)]*\)\s+0px\s+0px\s+0px\s+([\d.]+)px/.exec(cs.boxShadow);
-  if (!width && shadow) { width = Number(shadow[1]); colour = c.parse(shadow[0]); }
+  if (!width && shadow) {
+    width = Number(shadow[1]);
+    colour = c.parse(shadow[0]);
+  }
   const ratio = colour ? c.ratio(c.over(colour, behind), behind) : 0;
   return { name, width, ratio: Math.round(ratio * 100) / 100, style: cs.outlineStyle };
 };
@@ -176,7 +204,9 @@ for (const scheme of /** @type {const} */ (['light', 'dark'])) {
       await page.click('#new-game');
       await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
       await clickCell(page, 'h1', '#board');
-      await page.waitForFunction(() => !(/** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.stepper').hidden));
+      await page.waitForFunction(
+        () => !(/** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.stepper').hidden),
+      );
       await page.focus('#game');
       const seen = new Map();
       for (let i = 0; i < 60; i++) {
@@ -209,7 +239,13 @@ async function hostPages(pages) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-play-host-'));
   for (const [name, html] of Object.entries(pages)) fs.writeFileSync(path.join(dir, name), html);
   const server = await serve({ root: dir });
-  return { url: server.url, close: () => { server.server.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    url: server.url,
+    close: () => {
+      server.server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs in the page: the contrast of the board's text (prompt, buttons,
@@ -273,7 +309,9 @@ test('play: the widget is readable in every theme, on light and dark host pages,
 });
 
 test('play: theme="dark" and the host\'s --sowing-* colours set the widget\'s colours', async (ctx) => {
-  const hosts = await hostPages({ 'dark.html': hostPage(ctx.widgetUrl, '#ffffff', 'theme="dark"', '#b { --sowing-text: rgb(250, 240, 200); }') });
+  const hosts = await hostPages({
+    'dark.html': hostPage(ctx.widgetUrl, '#ffffff', 'theme="dark"', '#b { --sowing-text: rgb(250, 240, 200); }'),
+  });
   const { context, close } = await launch({ viewport: { width: 900, height: 900 }, colorScheme: 'light' });
   try {
     const page = await context.newPage();
@@ -284,9 +322,9 @@ test('play: theme="dark" and the host\'s --sowing-* colours set the widget\'s co
       const cs = getComputedStyle(board);
       return { color: cs.color, background: cs.backgroundColor, scheme: cs.colorScheme };
     });
-    assertEqual(look.color, 'rgb(250, 240, 200)', 'the host\'s text colour');
-    assertEqual(look.background, 'rgb(31, 36, 43)', 'the dark theme\'s background');
-    assertEqual(look.scheme, 'dark', 'the dark theme\'s colour scheme');
+    assertEqual(look.color, 'rgb(250, 240, 200)', "the host's text colour");
+    assertEqual(look.background, 'rgb(31, 36, 43)', "the dark theme's background");
+    assertEqual(look.scheme, 'dark', "the dark theme's colour scheme");
   } finally {
     await close();
     hosts.close();
@@ -338,7 +376,10 @@ const truncatedSelects = () => {
   return out;
 };
 
-for (const [name, viewport, options] of /** @type {const} */ ([['desktop', { width: 1280, height: 800 }, {}], ['phone', { width: 390, height: 844 }, PHONE]])) {
+for (const [name, viewport, options] of /** @type {const} */ ([
+  ['desktop', { width: 1280, height: 800 }, {}],
+  ['phone', { width: 390, height: 844 }, PHONE],
+])) {
   test(`play: the menus show their whole labels (${name})`, async (ctx) => {
     const { context, close } = await launch({ viewport, ...options });
     try {
@@ -359,7 +400,11 @@ test('play: a plain list of moves, with no position line, is imported from the s
   await page.fill('#game-text', 'a4-b5-a6-b7-a8\na7-b6-c5-d4-e3\n');
   await page.click('#import');
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 2);
-  assertEqual(await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).moves), ['a4-b5-a6-b7-a8', 'a7-b6-c5-d4-e3'], 'the moves');
+  assertEqual(
+    await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).moves),
+    ['a4-b5-a6-b7-a8', 'a7-b6-c5-d4-e3'],
+    'the moves',
+  );
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
@@ -368,7 +413,9 @@ test('play: a step to a cell farther along the diagonal says it is not next to t
   const { page, errors } = await freshApp(ctx.context, ctx.url);
   await clickCell(page, 'a4', '#board');
   await clickCell(page, 'c6', '#board');
-  const flash = await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash').textContent);
+  const flash = await page.evaluate(
+    () => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash').textContent,
+  );
   assert(/c6 is not next to a4/.test(flash) && !/is not diagonal/.test(flash), `the reason: ${flash}`);
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -378,9 +425,11 @@ test('play: a step to a cell farther along the diagonal says it is not next to t
 
 /** Cash in Hand, White's b3 holds 22 stones and can pick up 4 to 22 (its
  * diagonal neighbours hold 4: fewer in hand cannot step onto them). */
-const STEPPER = 'cash-in-hand 0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,22,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 1';
+const STEPPER =
+  'cash-in-hand 0,0,0,0,0,0,0,5/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,22,0,0,0,0,0,0/4,0,4,0,0,0,0,0/0,0,0,0,0,0,0,0 white 0 1';
 /** RULES.md section 6, Browne's example: Black to move can capture d3 and e4. */
-const BROWNE = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+const BROWNE =
+  'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
 
 /** The app in two-player mode with `position` on the board. */
 async function twoPlayers(ctx, position = null) {
@@ -394,10 +443,11 @@ async function twoPlayers(ctx, position = null) {
 }
 
 const building = (page) => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).building);
-const flashText = (page) => page.evaluate(() => {
-  const f = /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash');
-  return f.hidden ? '' : f.textContent;
-});
+const flashText = (page) =>
+  page.evaluate(() => {
+    const f = /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.flash');
+    return f.hidden ? '' : f.textContent;
+  });
 
 test('play: a typed pick-up count is kept as typed and checked when used; out of range it is refused, never replaced', async (ctx) => {
   const { page, errors } = await twoPlayers(ctx, STEPPER);
@@ -441,7 +491,11 @@ test('play: a typed pick-up count is kept as typed and checked when used; out of
 test('play: after lifting the finger a drag goes on from the last sown cell (Intermedium a4-b5, then b5-a6-b7-a8)', async (ctx) => {
   const { page, errors } = await twoPlayers(ctx);
   await dragCells(page, ['a4', 'b5'], { selector: '#board' });
-  assertEqual((await building(page)).path.map((/** @type {any} */ d) => d.cell), ['b5'], 'the first drag');
+  assertEqual(
+    (await building(page)).path.map((/** @type {any} */ d) => d.cell),
+    ['b5'],
+    'the first drag',
+  );
   await dragCells(page, ['b5', 'a6', 'b7', 'a8'], { selector: '#board' });
   assertEqual((await boardState(page, '#board')).moves, ['a4-b5-a6-b7-a8'], 'the move is played');
   assertEqual(errors, [], 'console errors');
@@ -479,18 +533,24 @@ test('play: pressing the last sown cell to go on drops no stone there; a tap add
   await page.close();
 });
 
-test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a long press to put back)', async (ctx) => {
+test("play: Browne's example in 6 actions (tap, count, one drag, a tap and a long press to put back)", async (ctx) => {
   const { page, errors } = await twoPlayers(ctx, BROWNE);
   let actions = 0;
-  await clickCell(page, 'c3', '#board'); actions++;
-  await page.locator('#board').locator('.stepper input').click(); actions++;
-  await page.keyboard.type('8'); actions++;
-  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], { selector: '#board' }); actions++;
+  await clickCell(page, 'c3', '#board');
+  actions++;
+  await page.locator('#board').locator('.stepper input').click();
+  actions++;
+  await page.keyboard.type('8');
+  actions++;
+  await dragCells(page, ['c3', 'd4', 'd4', 'd4', 'e5', 'f4'], { selector: '#board' });
+  actions++;
   assertEqual((await building(page)).toPlace, 5, 'five captured stones to put back');
-  await clickCell(page, 'g6', '#board'); actions++;
-  await longPress(page, 'g7'); actions++;
+  await clickCell(page, 'g6', '#board');
+  actions++;
+  await longPress(page, 'g7');
+  actions++;
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 1);
-  assertEqual((await boardState(page, '#board')).moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], 'Browne\'s move');
+  assertEqual((await boardState(page, '#board')).moves, ['c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4'], "Browne's move");
   assert(actions <= 6, `${actions} actions`);
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -498,17 +558,30 @@ test('play: Browne\'s example in 6 actions (tap, count, one drag, a tap and a lo
 
 test('play: the keyboard puts all the stones still in hand on a cell (A)', async (ctx) => {
   const { page, errors } = await twoPlayers(ctx, BROWNE);
-  await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).startBuild([{ cell: 'c3' }, { count: 8 }, { cell: 'd4', count: 3 }, { cell: 'e5', count: 1 }, { cell: 'f4', count: 4 }]));
+  await page.evaluate(() =>
+    /** @type {any} */ (document.querySelector('#board')).startBuild([
+      { cell: 'c3' },
+      { count: 8 },
+      { cell: 'd4', count: 3 },
+      { cell: 'e5', count: 1 },
+      { cell: 'f4', count: 4 },
+    ]),
+  );
   await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').focus());
   // The cursor from the first cell offered (a stack that takes stones) to g7.
   for (const key of ['ArrowUp']) await page.keyboard.press(key);
   const cursorTo = async (target) => {
     for (let i = 0; i < 20; i++) {
-      const said = await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.sr').textContent);
+      const said = await page.evaluate(
+        () => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('.sr').textContent,
+      );
       if (said.startsWith(target)) return;
       const [file, rank] = [target.charCodeAt(0), Number(target.slice(1))];
       const at = /^([a-h])(\d)/.exec(said);
-      if (!at) { await page.keyboard.press('ArrowUp'); continue; }
+      if (!at) {
+        await page.keyboard.press('ArrowUp');
+        continue;
+      }
       if (at[1].charCodeAt(0) < file) await page.keyboard.press('ArrowRight');
       else if (at[1].charCodeAt(0) > file) await page.keyboard.press('ArrowLeft');
       else if (Number(at[2]) < rank) await page.keyboard.press('ArrowUp');
@@ -524,13 +597,14 @@ test('play: the keyboard puts all the stones still in hand on a cell (A)', async
   await page.close();
 });
 
-test('play: keyboard digits typed for one cell do not run on into the next cell\'s numbers', async (ctx) => {
+test("play: keyboard digits typed for one cell do not run on into the next cell's numbers", async (ctx) => {
   const { page, errors } = await twoPlayers(ctx);
   await page.selectOption('#game', 'cash-in-hand');
   await page.click('#new-game');
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
   await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').focus());
-  const focusedN = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.activeElement?.dataset?.n ?? null);
+  const focusedN = () =>
+    page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.activeElement?.dataset?.n ?? null);
   // The cursor starts on h1 (White's first stack): Enter, then 12 stones.
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowDown');
@@ -548,9 +622,10 @@ test('play: keyboard digits typed for one cell do not run on into the next cell\
 // ---- first visit, end of a game ----------------------------------------------------
 
 /** Blue takes Red's city with f9-e8-d9 (Red's city d10 is empty). */
-const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+const CITY =
+  'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
 
-test('play: a first visit on a phone shows each game\'s goal, a button to start it and the 2-minute lesson, without scrolling; never again after', async (ctx) => {
+test("play: a first visit on a phone shows each game's goal, a button to start it and the 2-minute lesson, without scrolling; never again after", async (ctx) => {
   const { context, close } = await launch({ viewport: { width: 390, height: 844 }, ...PHONE });
   try {
     const page = await context.newPage();
@@ -560,10 +635,17 @@ test('play: a first visit on a phone shows each game\'s goal, a button to start 
     await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
     const box = await page.evaluate(() => {
       const r = (/** @type {string} */ s) => document.querySelector(s)?.getBoundingClientRect() ?? null;
-      return { cash: r('#welcome button[data-game="cash-in-hand"]'), learn: r('#welcome a[href="learn.html"]'), text: document.querySelector('#welcome')?.textContent ?? '' };
+      return {
+        cash: r('#welcome button[data-game="cash-in-hand"]'),
+        learn: r('#welcome a[href="learn.html"]'),
+        text: document.querySelector('#welcome')?.textContent ?? '',
+      };
     });
     assert(box.cash && box.cash.bottom <= 844 && box.learn && box.learn.bottom <= 844, `in view: ${JSON.stringify(box)}`);
-    assert(/enemy city/.test(box.text) && /every enemy stone/.test(box.text) && /Learn in 2 minutes/.test(box.text), `the goals: ${box.text}`);
+    assert(
+      /enemy city/.test(box.text) && /every enemy stone/.test(box.text) && /Learn in 2 minutes/.test(box.text),
+      `the goals: ${box.text}`,
+    );
     await page.click('#welcome button[data-game="cash-in-hand"]');
     await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).position?.startsWith('cash'));
     assert(await page.locator('#welcome').isHidden(), 'gone once a game is chosen');
@@ -584,8 +666,11 @@ test('play: after a game ends, Rematch and Review this game are offered and work
   assert(await page.locator('#review-game').isVisible(), 'Review this game is offered');
   await page.click('#review-game');
   await page.waitForSelector('#analysis:not([hidden])');
-  await page.waitForFunction(() => !(/** @type {HTMLElement} */ (document.getElementById('review-progress'))).hidden
-    || (document.getElementById('review-note')?.textContent ?? '') !== '');
+  await page.waitForFunction(
+    () =>
+      !(/** @type {HTMLElement} */ (document.getElementById('review-progress')).hidden) ||
+      (document.getElementById('review-note')?.textContent ?? '') !== '',
+  );
   await page.click('#rematch');
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 0);
   assert(await page.locator('#banner').isHidden(), 'a new game after Rematch');
@@ -601,10 +686,15 @@ test('play: "Link copied" is news, not a problem, and does not move the board', 
   await page.waitForFunction(() => !document.getElementById('friend-game')?.hidden);
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
   await page.waitForSelector('#friend-send:not([hidden])');
-  const top = () => page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').getBoundingClientRect().top);
+  const top = () =>
+    page.evaluate(
+      () => /** @type {any} */ (document.querySelector('#board')).shadowRoot.querySelector('canvas').getBoundingClientRect().top,
+    );
   const before = await top();
   await page.click('#friend-copy');
-  await page.waitForFunction(() => /Link copied/.test(document.getElementById('notice')?.textContent ?? '') && !document.getElementById('notice')?.hidden);
+  await page.waitForFunction(
+    () => /Link copied/.test(document.getElementById('notice')?.textContent ?? '') && !document.getElementById('notice')?.hidden,
+  );
   const look = await page.evaluate(() => {
     const n = /** @type {HTMLElement} */ (document.getElementById('notice'));
     const probe = document.createElement('p');
@@ -616,7 +706,11 @@ test('play: "Link copied" is news, not a problem, and does not move the board', 
   });
   assert(look.background !== look.error, `not in the error colours: ${JSON.stringify(look)}`);
   assertEqual(await top(), before, 'the board stays where it was');
-  assertEqual(errors.filter((e) => !/clipboard/i.test(e)), [], 'console errors');
+  assertEqual(
+    errors.filter((e) => !/clipboard/i.test(e)),
+    [],
+    'console errors',
+  );
   await page.close();
 });
 

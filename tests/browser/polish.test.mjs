@@ -6,23 +6,35 @@ import { launch } from './lib/browser.mjs';
 import { clickCell, freshApp } from './lib/page.mjs';
 
 /** Blue takes Red's city with f9-e8-d9 (Red's city d10 is empty). */
-const CITY = 'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
+const CITY =
+  'intermedium 0,0,1,0,1,0,0/0,0,0,1,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/2,0,0,0,0,0,0 blue 0 10';
 
 /** The app in a fresh page of `context`, no saved game. */
 const open = (context, url) => freshApp(context, url);
 
 /** Records every text any live region of the page (the app's and the
  * board's, in its shadow root) takes from now on. */
-const recordLive = (page) => page.evaluate(() => {
-  const board = /** @type {HTMLElement} */ (document.querySelector('#board'));
-  const regions = [...document.querySelectorAll('[aria-live], [role=status], [role=alert]'),
-    ...(board.shadowRoot?.querySelectorAll('[aria-live], [role=status], [role=alert]') ?? [])];
-  /** @type {any} */ (window).__said = [];
-  for (const r of regions) {
-    const say = () => { if (r.textContent && !r.closest('[hidden]')) /** @type {any} */ (window).__said.push(r.textContent); };
-    new MutationObserver(say).observe(r, { childList: true, characterData: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
-  }
-});
+const recordLive = (page) =>
+  page.evaluate(() => {
+    const board = /** @type {HTMLElement} */ (document.querySelector('#board'));
+    const regions = [
+      ...document.querySelectorAll('[aria-live], [role=status], [role=alert]'),
+      ...(board.shadowRoot?.querySelectorAll('[aria-live], [role=status], [role=alert]') ?? []),
+    ];
+    /** @type {any} */ (window).__said = [];
+    for (const r of regions) {
+      const say = () => {
+        if (r.textContent && !r.closest('[hidden]')) /** @type {any} */ (window).__said.push(r.textContent);
+      };
+      new MutationObserver(say).observe(r, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['hidden'],
+      });
+    }
+  });
 
 test('polish: the end of a game is announced once; the banner shows it', async (ctx) => {
   const { page, errors } = await open(ctx.context, ctx.url);
@@ -47,8 +59,11 @@ test('polish: right after the AI moves, the prompt says "Your move (Blue)"', asy
     const root = /** @type {ShadowRoot} */ (document.querySelector('#board')?.shadowRoot);
     const prompt = /** @type {HTMLElement} */ (root.querySelector('.prompt'));
     /** @type {any} */ (window).__prompts = [];
-    new MutationObserver(() => /** @type {any} */ (window).__prompts.push(prompt.textContent))
-      .observe(prompt, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => /** @type {any} */ (window).__prompts.push(prompt.textContent)).observe(prompt, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   for (const cell of ['a4', 'b5', 'a6', 'b7', 'a8']) await clickCell(page, cell, '#board');
   await page.waitForFunction(() => /** @type {any} */ (document.querySelector('#board')).ply === 2);
@@ -57,7 +72,10 @@ test('polish: right after the AI moves, the prompt says "Your move (Blue)"', asy
   const i = prompts.findIndex((/** @type {string} */ p) => /\(AI\)/.test(p));
   assert(i >= 0, `the AI's turn was shown: ${JSON.stringify(prompts)}`);
   const after = prompts.slice(i + 1).filter((/** @type {string} */ p) => p && !/\(AI\)/.test(p));
-  assert(after.length > 0 && after.every((/** @type {string} */ p) => p.startsWith('Your move')), `after the AI's move: ${JSON.stringify(after)}`);
+  assert(
+    after.length > 0 && after.every((/** @type {string} */ p) => p.startsWith('Your move')),
+    `after the AI's move: ${JSON.stringify(after)}`,
+  );
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
@@ -65,7 +83,10 @@ test('polish: right after the AI moves, the prompt says "Your move (Blue)"', asy
 /** WCAG contrast of two opaque rgb() colours. */
 function contrast(/** @type {number[]} */ a, /** @type {number[]} */ b) {
   const lum = (/** @type {number[]} */ c) => {
-    const [r, g, bl] = c.map((v) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; });
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -73,7 +94,10 @@ function contrast(/** @type {number[]} */ a, /** @type {number[]} */ b) {
 }
 
 test('polish: dark theme: the movable-stack ring stands out (3:1) on every cell of both games', async (ctx) => {
-  for (const [w, h, name] of [[1280, 900, 'desktop'], [390, 844, 'phone']]) {
+  for (const [w, h, name] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ]) {
     const { context, close } = await launch({ viewport: { width: w, height: h }, colorScheme: 'dark' });
     try {
       const { page } = await open(context, ctx.url);

@@ -19,9 +19,17 @@ test('ratings: eight levels a game, the measured ratings growing with the level'
 test('ratings: the level menu names each level with its rating, and follows the game', async (ctx) => {
   const { page, errors } = await freshApp(ctx.context, ctx.url);
   const labels = () => page.$$eval('#level option', (os) => os.map((o) => o.textContent));
-  assertEqual(await labels(), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => levelText('intermedium', n)), 'Intermedium ratings');
+  assertEqual(
+    await labels(),
+    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => levelText('intermedium', n)),
+    'Intermedium ratings',
+  );
   await page.selectOption('#game', 'cash-in-hand');
-  assertEqual(await labels(), [1, 2, 3, 4, 5, 6, 7, 8].map((n) => levelText('cash-in-hand', n)), 'Cash in Hand ratings');
+  assertEqual(
+    await labels(),
+    [1, 2, 3, 4, 5, 6, 7, 8].map((n) => levelText('cash-in-hand', n)),
+    'Cash in Hand ratings',
+  );
   assert((await page.getAttribute('#level', 'title'))?.includes('greedy play = 1000'), 'the menu says what the numbers are');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${ctx.artifacts}/ratings-phone.png` });

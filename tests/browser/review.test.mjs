@@ -18,10 +18,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 // Red to move must parry Blue's city capture: only d8-c9-d10-e9 does
 // (tests/tactics/intermedium.txt). Red's e7-f8 lets the city fall.
-const STOP_THE_WIN = 'intermedium 0,0,1,0,1,1,0/0,0,0,1,1,0,0/0,1,1,3,0,1,1/2,0,2,0,0,2,0/1,0,0,1,1,0,1/0,0,0,1,0,0,0/0,0,0,0,1,3,0/0,2,0,1,0,0,0/0,0,1,0,0,0,0/0,0,0,0,0,0,0 red 3 30';
+const STOP_THE_WIN =
+  'intermedium 0,0,1,0,1,1,0/0,0,0,1,1,0,0/0,1,1,3,0,1,1/2,0,2,0,0,2,0/1,0,0,1,1,0,1/0,0,0,1,0,0,0/0,0,0,0,1,3,0/0,2,0,1,0,0,0/0,0,1,0,0,0,0/0,0,0,0,0,0,0 red 3 30';
 const PARRY = 'd8-c9-d10-e9';
 
-const fragment = (/** @type {string} */ position, /** @type {string[]} */ moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
+const fragment = (/** @type {string} */ position, /** @type {string[]} */ moves = []) =>
+  `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 
 /** A fresh page of the app with `position`/`moves` opened as two players. */
 async function openGame(context, url, position, moves = []) {
@@ -47,7 +49,10 @@ async function carelessMove(page) {
         after.play(capture);
         const falls = after.outcome()?.reason === 'city-captured';
         after.undo();
-        if (falls) { after.free(); return { careless, capture }; }
+        if (falls) {
+          after.free();
+          return { careless, capture };
+        }
       }
       after.free();
     }
@@ -63,7 +68,11 @@ async function openBetter(page, ply, reviewed = false) {
   }
   await page.waitForSelector(`#review-mistakes li[data-ply="${ply}"] .better`, { timeout: 120_000 });
   await page.click(`#review-mistakes li[data-ply="${ply}"] .better`);
-  await page.waitForFunction(() => !/Working out/.test(document.querySelector('#better-line .better-text')?.textContent ?? 'Working out'), null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => !/Working out/.test(document.querySelector('#better-line .better-text')?.textContent ?? 'Working out'),
+    null,
+    { timeout: 120_000 },
+  );
   // The board says "view" a moment after the ply changes: the move must still be drawn after it.
   await page.waitForTimeout(400);
   return page.$$eval('#better-line .better-moves button', (bs) => bs.map((b) => b.textContent));
@@ -74,12 +83,16 @@ async function stepAndBack(page, line, ply, shot) {
   assertEqual(await prompt(page), `Preview: ${line[0]} (not played)`, 'the better move is drawn on the board');
   // The analysis beside it speaks at the review's strength: its best move is the better move.
   await page.waitForFunction(() => /the review’s/.test(document.getElementById('eval-text')?.textContent ?? ''));
-  assertEqual(await page.locator('#pv li:first-child button').textContent(), line[0], 'the analysis\'s best move is the review\'s better move');
+  assertEqual(
+    await page.locator('#pv li:first-child button').textContent(),
+    line[0],
+    "the analysis's best move is the review's better move",
+  );
   assertEqual(await page.evaluate(() => document.querySelector('sowing-board').viewPly), ply - 1, 'on the position before the mistake');
   await page.screenshot({ path: shot });
   assert(line.length >= 2, `a line to step through: ${line}`);
   await page.keyboard.press('ArrowRight');
-  assertEqual(await prompt(page), `Preview: ${line[1]} (not played)`, 'ArrowRight: the line\'s next move');
+  assertEqual(await prompt(page), `Preview: ${line[1]} (not played)`, "ArrowRight: the line's next move");
   assertEqual(await page.evaluate(() => document.querySelector('sowing-board').viewPly), ply - 1, 'the game is not stepped');
   await page.keyboard.press('ArrowLeft');
   assertEqual(await prompt(page), `Preview: ${line[0]} (not played)`, 'ArrowLeft: back one');
@@ -91,7 +104,7 @@ async function stepAndBack(page, line, ply, shot) {
   await page.waitForSelector('#better-line', { state: 'hidden' });
   const n = await page.evaluate(() => document.querySelector('sowing-board').ply);
   assertEqual(await page.evaluate(() => document.querySelector('sowing-board').viewPly), ply >= n ? null : ply, 'back at the move played');
-  assert(!/^Preview/.test(await prompt(page) ?? ''), 'the game again, no preview');
+  assert(!/^Preview/.test((await prompt(page)) ?? ''), 'the game again, no preview');
 }
 
 test('review: Intermedium: "Show the better move" draws it, steps its line and goes back to the game', async (ctx) => {
@@ -102,7 +115,7 @@ test('review: Intermedium: "Show the better move" draws it, steps its line and g
   const { page, errors } = await openGame(ctx.context, ctx.url, STOP_THE_WIN, [found.careless]);
   const line = await openBetter(page, 1);
   assertEqual(line[0], PARRY, 'the better move is the parry');
-  assert(/blunder/.test(await page.locator('#better-line .better-text').textContent() ?? ''), 'called a blunder');
+  assert(/blunder/.test((await page.locator('#better-line .better-text').textContent()) ?? ''), 'called a blunder');
   await stepAndBack(page, line, 1, `${ctx.artifacts}/review-better-intermedium.png`);
   assertEqual(errors, [], 'console errors');
   await page.close();
@@ -133,7 +146,7 @@ test('review: Cash in Hand: "Show the better move" draws it, steps its line and 
   await page.close();
 });
 
-test('review: the win-chance graph is the board\'s width, marks each flagged move, and a dot opens it (light and dark)', async (ctx) => {
+test("review: the win-chance graph is the board's width, marks each flagged move, and a dot opens it (light and dark)", async (ctx) => {
   for (const colorScheme of /** @type {const} */ (['light', 'dark'])) {
     const { context, close } = await launch({ viewport: { width: 1280, height: 900 }, colorScheme });
     try {
@@ -154,7 +167,10 @@ test('review: the win-chance graph is the board\'s width, marks each flagged mov
       await page.waitForSelector('.graph', { timeout: 120_000 });
       const board = await page.locator('sowing-board').boundingBox();
       const graph = await page.locator('.graph').boundingBox();
-      assert(board && graph && graph.width >= board.width - 1, `the graph (${graph?.width}) is at least the board's width (${board?.width})`);
+      assert(
+        board && graph && graph.width >= board.width - 1,
+        `the graph (${graph?.width}) is at least the board's width (${board?.width})`,
+      );
       const flagged = await page.$$eval('#review-mistakes li', (lis) => lis.map((li) => Number(li.dataset.ply)));
       const dots = await page.$$eval('.graph-mark', (cs) => cs.map((c) => Number(c.getAttribute('data-ply'))));
       assertEqual(dots, flagged, 'a dot for every flagged move');
@@ -166,7 +182,7 @@ test('review: the win-chance graph is the board\'s width, marks each flagged mov
       await page.waitForSelector('#better-line:not([hidden])');
       await page.waitForTimeout(400);
       assertEqual(await page.evaluate(() => document.querySelector('sowing-board').viewPly), dots[0] - 1, 'the dot opens the move');
-      assert(/^Preview: /.test(await prompt(page) ?? ''), 'its better move drawn');
+      assert(/^Preview: /.test((await prompt(page)) ?? ''), 'its better move drawn');
       assertEqual(errors, [], 'console errors');
     } finally {
       await close();
@@ -174,7 +190,7 @@ test('review: the win-chance graph is the board\'s width, marks each flagged mov
   }
 });
 
-test('review: openReview() reviews a finished game at once and opens the player\'s first blunder', async (ctx) => {
+test("review: openReview() reviews a finished game at once and opens the player's first blunder", async (ctx) => {
   const probe = await freshApp(ctx.context, ctx.url);
   const found = await carelessMove(probe.page);
   await probe.page.close();
@@ -187,7 +203,7 @@ test('review: openReview() reviews a finished game at once and opens the player\
     const p = await openReview({ player: 'red' });
     return p && { ply: p.ply, class: p.class, best: p.best };
   });
-  assertEqual(opened, { ply: 1, class: 'blunder', best: PARRY }, 'Red\'s first blunder');
+  assertEqual(opened, { ply: 1, class: 'blunder', best: PARRY }, "Red's first blunder");
   assert(await page.locator('#analysis').isVisible(), 'the analysis is open');
   await page.waitForTimeout(400);
   assertEqual(await page.evaluate(() => document.querySelector('sowing-board').viewPly), 0, 'the position before the blunder');
@@ -206,31 +222,45 @@ function cli() {
   throw new Error('no sowboard binary: run cargo build first');
 }
 
-test('review: the page\'s review and `sowboard review` classify 3 games of each game alike', async (ctx) => {
+test("review: the page's review and `sowboard review` classify 3 games of each game alike", async (ctx) => {
   const page = await ctx.context.newPage();
   await page.goto(ctx.url + 'icon.svg');
   for (const kind of ['intermedium', 'cash-in-hand']) {
     for (const seed of [1, 2, 3]) {
       // The page's review: the analysis worker at the page's review strength.
-      const { game, plies, strength } = await page.evaluate(async ({ kind, seed }) => {
-        const wasm = await import('/pkg/sowboard.js');
-        await wasm.default();
-        const { AnalysisClient } = await import('/analysis/client.js');
-        const { REVIEW_STRENGTH } = await import('/analysis/strengths.js');
-        const g = new wasm.Game(kind);
-        while (g.ply < 14 && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(g.ply % 2 === 0 ? 1 : 3, seed, 60_000)));
-        const game = { position: g.startPosition(), moves: g.moves() };
-        g.free();
-        const plies = await new AnalysisClient().run({ type: 'review', ...game, ...REVIEW_STRENGTH }, () => {});
-        return { game, plies, strength: REVIEW_STRENGTH };
-      }, { kind, seed });
-      const out = execFileSync(cli(), ['review', '--position', game.position, ...game.moves, '--level', String(strength.level), '--nodes', String(strength.nodes)], { encoding: 'utf8' });
-      const rows = out.trim().split('\n').filter((l) => !l.startsWith('summary '));
+      const { game, plies, strength } = await page.evaluate(
+        async ({ kind, seed }) => {
+          const wasm = await import('/pkg/sowboard.js');
+          await wasm.default();
+          const { AnalysisClient } = await import('/analysis/client.js');
+          const { REVIEW_STRENGTH } = await import('/analysis/strengths.js');
+          const g = new wasm.Game(kind);
+          while (g.ply < 14 && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(g.ply % 2 === 0 ? 1 : 3, seed, 60_000)));
+          const game = { position: g.startPosition(), moves: g.moves() };
+          g.free();
+          const plies = await new AnalysisClient().run({ type: 'review', ...game, ...REVIEW_STRENGTH }, () => {});
+          return { game, plies, strength: REVIEW_STRENGTH };
+        },
+        { kind, seed },
+      );
+      const out = execFileSync(
+        cli(),
+        ['review', '--position', game.position, ...game.moves, '--level', String(strength.level), '--nodes', String(strength.nodes)],
+        { encoding: 'utf8' },
+      );
+      const rows = out
+        .trim()
+        .split('\n')
+        .filter((l) => !l.startsWith('summary '));
       const cliClasses = rows.map((l) => l.split(' ').at(-1));
       const pageClasses = plies.map((/** @type {any} */ p) => p.class);
       assertEqual(pageClasses, cliClasses, `${kind} seed ${seed}: the same classes`);
       // The scores too, as the command line writes them (`before after` before the class).
-      assertEqual(plies.map((/** @type {any} */ p) => `${p.before.text} ${p.after.text}`), rows.map((l) => l.split(' ').slice(-3, -1).join(' ')), `${kind} seed ${seed}: the same scores`);
+      assertEqual(
+        plies.map((/** @type {any} */ p) => `${p.before.text} ${p.after.text}`),
+        rows.map((l) => l.split(' ').slice(-3, -1).join(' ')),
+        `${kind} seed ${seed}: the same scores`,
+      );
     }
   }
   await page.close();

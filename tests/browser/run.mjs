@@ -25,7 +25,9 @@ const app = await serve({ root: www });
 const widget = await serve({ root: www, cors: true });
 // The host page of the cross-origin test, on a third origin.
 const hostDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-host-'));
-fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
+fs.writeFileSync(
+  path.join(hostDir, 'host.html'),
+  `<!doctype html>
 <html><head><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,">
 <script>window.keysBeforeWidget = Object.keys(window);</script>
 <style>h1 { color: rgb(1, 2, 3); } #host-button { background: rgb(4, 5, 6); } sowing-board { width: 320px; display: inline-block; }</style>
@@ -33,7 +35,8 @@ fs.writeFileSync(path.join(hostDir, 'host.html'), `<!doctype html>
 <body><h1>A site that embeds two boards</h1><button id="host-button">host</button>
 <sowing-board id="one" game="intermedium" animation="off"></sowing-board>
 <sowing-board id="two" game="intermedium" ai="red" level="1" animation="off"></sowing-board>
-</body></html>`);
+</body></html>`,
+);
 const host = await serve({ root: hostDir });
 
 await import('./units.test.mjs');

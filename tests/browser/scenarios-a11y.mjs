@@ -12,14 +12,20 @@ import { appReady, clickElement, cursorTo, focusBoard, scenario, select, waitFor
 /** Runs axe-core (served by the test server as /__axe.js) on the page; returns
  * the serious and critical violations as readable lines. */
 async function axeProblems(tab, include = null) {
-  await tab.eval(() => new Promise((resolve, reject) => {
-    if (window.axe) { resolve(true); return; }
-    const s = document.createElement('script');
-    s.src = '/__axe.js';
-    s.onload = () => resolve(true);
-    s.onerror = () => reject(new Error('axe-core did not load'));
-    document.head.append(s);
-  }));
+  await tab.eval(
+    () =>
+      new Promise((resolve, reject) => {
+        if (window.axe) {
+          resolve(true);
+          return;
+        }
+        const s = document.createElement('script');
+        s.src = '/__axe.js';
+        s.onload = () => resolve(true);
+        s.onerror = () => reject(new Error('axe-core did not load'));
+        document.head.append(s);
+      }),
+  );
   return tab.eval(axeViolations, include);
 }
 
@@ -30,7 +36,10 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     const tab = await t.open('', { dark });
     assertEqual(await tab.eval(() => matchMedia('(prefers-color-scheme: dark)').matches), dark, `${theme} theme`);
     assertEqual(await axeProblems(tab), [], `app page (${theme})`);
-    for (const [button, dialog] of [['#help', '#help-dialog'], ['#export', '#export-dialog']]) {
+    for (const [button, dialog] of [
+      ['#help', '#help-dialog'],
+      ['#export', '#export-dialog'],
+    ]) {
       await clickElement(tab, button);
       await tab.waitFor((d) => document.querySelector(d).open, dialog);
       assertEqual(await axeProblems(tab), [], `${dialog} (${theme})`);
@@ -57,8 +66,11 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     // The Learn page: a lesson, and the puzzles.
     for (const hash of ['', '#puzzles']) {
       await tab.goto(`${t.url}learn.html${hash}`);
-      await tab.waitFor(() => document.querySelector('#board')?.position
-        && (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent));
+      await tab.waitFor(
+        () =>
+          document.querySelector('#board')?.position &&
+          (document.querySelector('#lesson-text')?.textContent || document.querySelector('#puzzle-goal')?.textContent),
+      );
       assertEqual(await axeProblems(tab), [], `learn.html${hash} (${theme})`);
     }
     await tab.goto(t.url + 'embed.html');
@@ -79,21 +91,27 @@ async function boardNode(tab) {
 }
 
 /** Starts recording every text the board's live region takes. */
-const recordLive = (tab) => tab.eval(() => {
-  const live = document.querySelector('sowing-board').shadowRoot.querySelector('[aria-live]');
-  window.__said = [];
-  new MutationObserver(() => { if (live.textContent) window.__said.push(live.textContent); })
-    .observe(live, { childList: true, characterData: true, subtree: true });
-});
+const recordLive = (tab) =>
+  tab.eval(() => {
+    const live = document.querySelector('sowing-board').shadowRoot.querySelector('[aria-live]');
+    window.__said = [];
+    new MutationObserver(() => {
+      if (live.textContent) window.__said.push(live.textContent);
+    }).observe(live, { childList: true, characterData: true, subtree: true });
+  });
 const said = (tab) => tab.eval(() => window.__said);
 
-scenario('screen reader: the board\'s name and description, the cursor, each move said once', async (t) => {
+scenario("screen reader: the board's name and description, the cursor, each move said once", async (t) => {
   if (!t.engine.can.cdp) throw new BrowserLacks(`an accessibility tree the driver can read (${t.engine.name})`);
   const tab = await t.open('');
   let node = await boardNode(tab);
   assertEqual(node.name, 'Intermedium board', 'accessible name');
-  assert(/^Your move \(Blue\): choose a stack\. Blue: 44 stones on 11 stacks, city d1; Red: 44 stones on 11 stacks, city d10\./.test(node.description),
-    `description says whose turn and the position: ${node.description}`);
+  assert(
+    /^Your move \(Blue\): choose a stack\. Blue: 44 stones on 11 stacks, city d1; Red: 44 stones on 11 stacks, city d10\./.test(
+      node.description,
+    ),
+    `description says whose turn and the position: ${node.description}`,
+  );
   await recordLive(tab);
   await focusBoard(tab);
   await cursorTo(tab, 'c4');
@@ -104,26 +122,41 @@ scenario('screen reader: the board\'s name and description, the cursor, each mov
   await tab.press('Enter');
   await tab.press('ArrowRight');
   await tab.press('ArrowUp');
-  assertEqual((await said(tab)).slice(-3), ['a4. Your move: choose the next cell (4 in hand)', 'b4, empty', 'b5, empty, can sow here'],
-    'a choice, then the cells on the way to the next');
-  for (const key of ['Enter', 'ArrowLeft', 'ArrowUp', 'Enter', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter']) await tab.press(key);
+  assertEqual(
+    (await said(tab)).slice(-3),
+    ['a4. Your move: choose the next cell (4 in hand)', 'b4, empty', 'b5, empty, can sow here'],
+    'a choice, then the cells on the way to the next',
+  );
+  for (const key of ['Enter', 'ArrowLeft', 'ArrowUp', 'Enter', 'ArrowRight', 'ArrowUp', 'Enter', 'ArrowLeft', 'ArrowUp', 'Enter'])
+    await tab.press(key);
   await waitForPly(tab, 2);
   await new Promise((r) => setTimeout(r, 300));
   const all = await said(tab);
-  assertEqual(all.filter((s) => s.startsWith('Blue played')), ['Blue played a4-b5-a6-b7-a8.'], 'the player\'s move, said once');
+  assertEqual(
+    all.filter((s) => s.startsWith('Blue played')),
+    ['Blue played a4-b5-a6-b7-a8.'],
+    "the player's move, said once",
+  );
   const red = all.filter((s) => s.startsWith('Red played'));
   assertEqual(red.length, 1, `the AI's move, said once (${red})`);
   node = await boardNode(tab);
-  assert(node.description.includes(`Last move: ${red[0].replace(' played', '').replace(/\.$/, '')}.`), `the description names the last move: ${node.description}`);
+  assert(
+    node.description.includes(`Last move: ${red[0].replace(' played', '').replace(/\.$/, '')}.`),
+    `the description names the last move: ${node.description}`,
+  );
 });
 
 /** WCAG relative luminance and contrast of two CSS colours (rgb()/rgba() as computed). */
 function contrast(a, b) {
   const lum = (c) => {
-    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -146,13 +179,19 @@ scenario('contrast: the counts on stones meet WCAG AA (4.5:1) in both themes and
           probe.style.color = getComputedStyle(el).getPropertyValue(name).trim();
           return getComputedStyle(probe).color;
         };
-        const out = { first: [resolve('--_first-text'), resolve('--_first-stone')], second: [resolve('--_second-text'), resolve('--_second-stone')] };
+        const out = {
+          first: [resolve('--_first-text'), resolve('--_first-stone')],
+          second: [resolve('--_second-text'), resolve('--_second-stone')],
+        };
         probe.remove();
         return out;
       }, game);
       for (const side of ['first', 'second']) {
         const ratio = contrast(...colours[side]);
-        assert(ratio >= 4.5, `${game} ${dark ? 'dark' : 'light'} ${side} side: count ${colours[side][0]} on stone ${colours[side][1]} is ${ratio.toFixed(2)}:1`);
+        assert(
+          ratio >= 4.5,
+          `${game} ${dark ? 'dark' : 'light'} ${side} side: count ${colours[side][0]} on stone ${colours[side][1]} is ${ratio.toFixed(2)}:1`,
+        );
       }
     }
     await appReady(tab);

@@ -25,21 +25,37 @@ export async function waitForPly(tab, ply, sel = 'sowing-board') {
   try {
     await tab.waitFor(([s, n]) => document.querySelector(s).ply === n, [sel, ply], AI_WAIT);
   } catch (err) {
-    const state = await tab.eval((s) => {
-      const b = document.querySelector(s);
-      const prompt = b.shadowRoot.querySelector('.prompt')?.textContent;
-      return { ply: b.ply, moves: b.moves, thinking: b.thinking, prompt, notice: document.querySelector('#notice')?.textContent, updateOffered: document.querySelector('#update')?.hidden === false };
-    }, sel).catch((e) => `the page did not answer: ${e.message}`);
+    const state = await tab
+      .eval((s) => {
+        const b = document.querySelector(s);
+        const prompt = b.shadowRoot.querySelector('.prompt')?.textContent;
+        return {
+          ply: b.ply,
+          moves: b.moves,
+          thinking: b.thinking,
+          prompt,
+          notice: document.querySelector('#notice')?.textContent,
+          updateOffered: document.querySelector('#update')?.hidden === false,
+        };
+      }, sel)
+      .catch((e) => `the page did not answer: ${e.message}`);
     const errors = await tab.errors().catch(() => []);
     throw new Error(`${err.message}; the board then: ${JSON.stringify(state)}; page errors: ${JSON.stringify(errors)}`);
   }
 }
 
 export const appReady = (tab) => tab.waitFor(() => document.documentElement.hasAttribute('data-app-ready'));
-export const board = (tab, sel = 'sowing-board') => tab.eval((s) => {
-  const b = document.querySelector(s);
-  return { position: b.position, moves: b.moves, ply: b.ply, outcome: b.outcome, prompt: b.shadowRoot.querySelector('.prompt').textContent };
-}, sel);
+export const board = (tab, sel = 'sowing-board') =>
+  tab.eval((s) => {
+    const b = document.querySelector(s);
+    return {
+      position: b.position,
+      moves: b.moves,
+      ply: b.ply,
+      outcome: b.outcome,
+      prompt: b.shadowRoot.querySelector('.prompt').textContent,
+    };
+  }, sel);
 
 /** Clicks a cell's centre with the pointer. */
 export async function clickCell(tab, cell, sel = 'sowing-board') {
@@ -50,24 +66,31 @@ export async function clickCell(tab, cell, sel = 'sowing-board') {
 
 /** Clicks an element (in the board's shadow root when `shadow`) at its centre. */
 export async function clickElement(tab, selector, shadow = false) {
-  const r = await tab.eval(([s, inShadow]) => {
-    const root = inShadow ? document.querySelector('sowing-board').shadowRoot : document;
-    const el = root.querySelector(s);
-    if (!el) return null;
-    el.scrollIntoView({ block: 'center' });
-    const { x, y, width, height } = el.getBoundingClientRect();
-    return { x, y, width, height };
-  }, [selector, shadow]);
+  const r = await tab.eval(
+    ([s, inShadow]) => {
+      const root = inShadow ? document.querySelector('sowing-board').shadowRoot : document;
+      const el = root.querySelector(s);
+      if (!el) return null;
+      el.scrollIntoView({ block: 'center' });
+      const { x, y, width, height } = el.getBoundingClientRect();
+      return { x, y, width, height };
+    },
+    [selector, shadow],
+  );
   if (!r) throw new Error(`no ${selector} on the page`);
   await tab.click(r.x + r.width / 2, r.y + r.height / 2);
 }
 
 /** Chooses an option in a <select> of the page (and fires its change event). */
-export const select = (tab, selector, value) => tab.eval(([s, v]) => {
-  const el = document.querySelector(s);
-  el.value = v;
-  el.dispatchEvent(new Event('change', { bubbles: true }));
-}, [selector, value]);
+export const select = (tab, selector, value) =>
+  tab.eval(
+    ([s, v]) => {
+      const el = document.querySelector(s);
+      el.value = v;
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    [selector, value],
+  );
 
 /** Puts the keyboard focus on the board's canvas. */
 export const focusBoard = (tab) => tab.eval(() => document.querySelector('sowing-board').shadowRoot.querySelector('canvas').focus());
@@ -115,7 +138,10 @@ scenario('Intermedium by pointer: a move, the AI answers from its worker, undo, 
   assert(await tab.eval(() => !document.querySelector('sowing-board').thinking), 'the AI has finished');
   if (t.engine.can.workers) {
     const workers = await tab.workers();
-    assert(workers.some((u) => u.endsWith('/ai-worker.js')), `the AI worker runs (${workers})`);
+    assert(
+      workers.some((u) => u.endsWith('/ai-worker.js')),
+      `the AI worker runs (${workers})`,
+    );
   }
   await t.shot('app-after-move');
   await tab.goto(t.url);
@@ -131,7 +157,12 @@ scenario('Intermedium by keyboard: arrows and Enter play a move, the cursor is a
   await focusBoard(tab);
   await cursorTo(tab, 'a4');
   await tab.press('Enter');
-  for (const key of [['ArrowRight', 'ArrowUp'], ['ArrowLeft', 'ArrowUp'], ['ArrowRight', 'ArrowUp'], ['ArrowLeft', 'ArrowUp']]) {
+  for (const key of [
+    ['ArrowRight', 'ArrowUp'],
+    ['ArrowLeft', 'ArrowUp'],
+    ['ArrowRight', 'ArrowUp'],
+    ['ArrowLeft', 'ArrowUp'],
+  ]) {
     for (const k of key) await tab.press(k);
     await tab.press('Enter');
   }
@@ -179,7 +210,8 @@ scenario('Cash in Hand by keyboard only: the number chooser and the cursor', asy
 
 scenario('a share link opens in the dialog and shows the shared game', async (t) => {
   const moves = ['a4-b5-a6-b7-a8', 'g7-f6-g5-f4-g3'];
-  const position = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+  const position =
+    'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
   const tab = await t.open(`#${new URLSearchParams({ p: position, m: moves.join(';') })}`, { ready: false });
   await tab.waitFor(() => document.querySelector('#link-dialog')?.open);
   await select(tab, '#link-mode', 'hotseat');
@@ -194,23 +226,29 @@ scenario('the widget on another origin: two boards, events, a hint from its work
   const tab = await t.tab();
   await tab.goto(t.hostUrl + 'host.html');
   await tab.waitFor(() => document.querySelector('#one')?.position && document.querySelector('#two')?.position);
-  const detail = await tab.eval(() => new Promise((resolve) => {
-    const one = document.querySelector('#one');
-    one.addEventListener('move', (e) => resolve(e.detail), { once: true });
-    one.play('a4-b5-a6-b7-a8');
-  }));
+  const detail = await tab.eval(
+    () =>
+      new Promise((resolve) => {
+        const one = document.querySelector('#one');
+        one.addEventListener('move', (e) => resolve(e.detail), { once: true });
+        one.play('a4-b5-a6-b7-a8');
+      }),
+  );
   assertEqual(detail.move, 'a4-b5-a6-b7-a8', 'move event detail');
   const hint = await tab.eval(() => document.querySelector('#two').hint());
   assert(typeof hint === 'string' && hint.includes('-'), `a hint from the cross-origin worker (${hint})`);
-  const thinking = await tab.eval(() => new Promise((resolve) => {
-    const two = document.querySelector('#two');
-    // The hint's own "thinking: false" is still queued (events go out on a
-    // zero timer); let it pass before listening, or a fast driver catches it.
-    setTimeout(() => {
-      two.addEventListener('thinking', (e) => resolve(e.detail), { once: true });
-      two.play('a4-b5-a6-b7-a8'); // Red (the AI) to move now
-    }, 0);
-  }));
+  const thinking = await tab.eval(
+    () =>
+      new Promise((resolve) => {
+        const two = document.querySelector('#two');
+        // The hint's own "thinking: false" is still queued (events go out on a
+        // zero timer); let it pass before listening, or a fast driver catches it.
+        setTimeout(() => {
+          two.addEventListener('thinking', (e) => resolve(e.detail), { once: true });
+          two.play('a4-b5-a6-b7-a8'); // Red (the AI) to move now
+        }, 0);
+      }),
+  );
   assertEqual(thinking, { thinking: true }, 'thinking event');
   await waitForPly(tab, 2, '#two');
   await t.shot('widget');
@@ -220,7 +258,8 @@ scenario('the widget on another origin: two boards, events, a hint from its work
 scenario('offline: the app reloads from its service worker with no network', async (t) => {
   if (!t.engine.can.offline) throw new BrowserLacks(`an offline switch (${t.engine.name}'s driver)`);
   const tab = await t.open('');
-  await tab.waitFor(() => navigator.serviceWorker.controller != null || navigator.serviceWorker.ready.then(() => false), null, 15000)
+  await tab
+    .waitFor(() => navigator.serviceWorker.controller != null || navigator.serviceWorker.ready.then(() => false), null, 15000)
     .catch(() => {});
   await tab.eval(() => navigator.serviceWorker.ready.then(() => true));
   // The first load installs the worker; reload once so that it controls the page.

@@ -16,25 +16,33 @@ const www = path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www'
 const artifacts = path.join(here, 'artifacts');
 fs.mkdirSync(artifacts, { recursive: true });
 
-const SIZES = [[390, 844], [844, 390], [768, 1024], [1280, 600], [1280, 800], [1920, 1080]];
+const SIZES = [
+  [390, 844],
+  [844, 390],
+  [768, 1024],
+  [1280, 600],
+  [1280, 800],
+  [1920, 1080],
+];
 const VIEWS = process.argv.slice(2).length ? process.argv.slice(2) : ['welcome', 'start', 'cash', 'analysis', 'embed'];
 
 /** A game of `n` plies at level 1, loaded on the app's board. */
-const longGame = (page, n) => page.evaluate(async (plies) => {
-  const board = /** @type {any} */ (document.querySelector('#board'));
-  const { loadEngine } = await import('./engine.js');
-  const engine = await loadEngine();
-  const g = new engine.Game('intermedium');
-  const moves = [];
-  for (let i = 0; i < plies && !g.outcome(); i++) {
-    const m = g.aiMove(1, 7 + i, 50);
-    if (!m) break;
-    g.play(m);
-    moves.push(m);
-  }
-  board.setAttribute('ai', 'none');
-  board.load(g.startPosition(), moves);
-}, n);
+const longGame = (page, n) =>
+  page.evaluate(async (plies) => {
+    const board = /** @type {any} */ (document.querySelector('#board'));
+    const { loadEngine } = await import('./engine.js');
+    const engine = await loadEngine();
+    const g = new engine.Game('intermedium');
+    const moves = [];
+    for (let i = 0; i < plies && !g.outcome(); i++) {
+      const m = g.aiMove(1, 7 + i, 50);
+      if (!m) break;
+      g.play(m);
+      moves.push(m);
+    }
+    board.setAttribute('ai', 'none');
+    board.load(g.startPosition(), moves);
+  }, n);
 
 const app = await serve({ root: www });
 try {
@@ -42,7 +50,9 @@ try {
     const phone = width < 1000 && (width < 500 || height < 500 || width === 768);
     for (const theme of /** @type {const} */ (['light', 'dark'])) {
       const { context, close } = await launch({
-        viewport: { width, height }, colorScheme: theme, ...(phone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 1 } : {}),
+        viewport: { width, height },
+        colorScheme: theme,
+        ...(phone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 1 } : {}),
       });
       try {
         const shot = async (page, view) => {
@@ -102,4 +112,3 @@ try {
 } finally {
   app.server.close();
 }
-

@@ -16,7 +16,9 @@ const SOON = { timeout: 5000 };
 
 /** Storage that refuses everything, as a browser with storage disabled does. */
 function storageDisabled() {
-  const refuse = () => { throw new DOMException('The operation is insecure.', 'SecurityError'); };
+  const refuse = () => {
+    throw new DOMException('The operation is insecure.', 'SecurityError');
+  };
   Object.defineProperty(window, 'localStorage', { get: refuse, configurable: true });
   for (const name of ['getItem', 'setItem', 'removeItem', 'clear', 'key']) Storage.prototype[name] = refuse;
 }
@@ -53,13 +55,22 @@ async function openApp(ctx, context, init) {
 const stored = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('sowboard.save') ?? 'null'));
 const play = (page, move) => page.evaluate((m) => document.querySelector('#board').play(m), move);
 /** Waits until the saved moves are `moves` (a dialog's choice is acted on after it closes). */
-const waitStored = (page, moves) => page.waitForFunction((m) => JSON.stringify(JSON.parse(localStorage.getItem('sowboard.save') ?? 'null')?.moves) === m, JSON.stringify(moves), SOON);
+const waitStored = (page, moves) =>
+  page.waitForFunction(
+    (m) => JSON.stringify(JSON.parse(localStorage.getItem('sowboard.save') ?? 'null')?.moves) === m,
+    JSON.stringify(moves),
+    SOON,
+  );
 /** Waits until the board shows `moves`. */
-const waitMoves = (page, moves) => page.waitForFunction((m) => JSON.stringify(document.querySelector('#board').moves) === m, JSON.stringify(moves), SOON);
+const waitMoves = (page, moves) =>
+  page.waitForFunction((m) => JSON.stringify(document.querySelector('#board').moves) === m, JSON.stringify(moves), SOON);
 const noticeShown = (page) => page.locator('#notice').isVisible();
 
 /** Hides the notice, as its timer does: a second notice would show it again. */
-const dismissNotice = (page) => page.evaluate(() => { document.getElementById('notice').hidden = true; });
+const dismissNotice = (page) =>
+  page.evaluate(() => {
+    document.getElementById('notice').hidden = true;
+  });
 
 async function twoPlayers(page) {
   await page.selectOption('#mode', 'hotseat');
@@ -101,7 +112,9 @@ test('storage: a full storage (QuotaExceededError): said once, nothing lost, the
     await play(page, FIRST);
     assertEqual((await stored(page))?.moves, [FIRST], 'saved while there is room');
     assert(!(await noticeShown(page)), 'no notice while saving works');
-    await page.evaluate(() => { /** @type {any} */ (window).storageFull = true; });
+    await page.evaluate(() => {
+      /** @type {any} */ (window).storageFull = true;
+    });
     await play(page, SECOND);
     await page.waitForSelector('#notice:not([hidden])', SOON);
     const text = await page.textContent('#notice');
@@ -112,7 +125,9 @@ test('storage: a full storage (QuotaExceededError): said once, nothing lost, the
     assertEqual((await boardState(page)).moves, [FIRST, SECOND, THIRD], 'every move is kept in the page');
     assertEqual((await stored(page))?.moves, [FIRST], 'the last good save is untouched');
     // Room again: the next save (here, a setting changed) stores the whole game.
-    await page.evaluate(() => { /** @type {any} */ (window).storageFull = false; });
+    await page.evaluate(() => {
+      /** @type {any} */ (window).storageFull = false;
+    });
     await page.check('#animation');
     assertEqual((await stored(page))?.moves, [FIRST, SECOND, THIRD], 'the next save succeeds, with every move');
     await page.reload();
@@ -122,7 +137,7 @@ test('storage: a full storage (QuotaExceededError): said once, nothing lost, the
   });
 });
 
-test('storage: two tabs with one saved game: the second sees the first\'s move and may not overwrite it silently', async (ctx) => {
+test("storage: two tabs with one saved game: the second sees the first's move and may not overwrite it silently", async (ctx) => {
   await inBrowser(async (context) => {
     const { page: a, errors: aErrors } = await openApp(ctx, context);
     await twoPlayers(a);
@@ -162,23 +177,29 @@ test('storage: two tabs with one saved game: the second sees the first\'s move a
 });
 
 test('storage: the notice and the tab question on a phone (390x844)', async (ctx) => {
-  await inBrowser(async (context) => {
-    const { page } = await openApp(ctx, context, storageDisabled);
-    await page.waitForSelector('#notice:not([hidden])', SOON);
-    assert(await page.locator('#notice').isVisible(), 'the notice is in view on a phone');
-    const box = await page.locator('#notice').boundingBox();
-    assert(box && box.x >= 0 && box.x + box.width <= 390, `the notice fits the screen (${JSON.stringify(box)})`);
-    await page.screenshot({ path: `${ctx.artifacts}/storage-notice-phone.png` });
-    await page.close();
-    const { page: a } = await openApp(ctx, context);
-    await twoPlayers(a);
-    const { page: b } = await openApp(ctx, context);
-    await play(a, FIRST);
-    await b.waitForSelector('#tab-dialog[open]', SOON);
-    const buttons = await b.locator('#tab-dialog button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
-    assert(buttons.every((h) => h >= 44), `touch-sized buttons (${buttons})`);
-    await b.screenshot({ path: `${ctx.artifacts}/storage-tabs-phone.png` });
-  }, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await inBrowser(
+    async (context) => {
+      const { page } = await openApp(ctx, context, storageDisabled);
+      await page.waitForSelector('#notice:not([hidden])', SOON);
+      assert(await page.locator('#notice').isVisible(), 'the notice is in view on a phone');
+      const box = await page.locator('#notice').boundingBox();
+      assert(box && box.x >= 0 && box.x + box.width <= 390, `the notice fits the screen (${JSON.stringify(box)})`);
+      await page.screenshot({ path: `${ctx.artifacts}/storage-notice-phone.png` });
+      await page.close();
+      const { page: a } = await openApp(ctx, context);
+      await twoPlayers(a);
+      const { page: b } = await openApp(ctx, context);
+      await play(a, FIRST);
+      await b.waitForSelector('#tab-dialog[open]', SOON);
+      const buttons = await b.locator('#tab-dialog button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      assert(
+        buttons.every((h) => h >= 44),
+        `touch-sized buttons (${buttons})`,
+      );
+      await b.screenshot({ path: `${ctx.artifacts}/storage-tabs-phone.png` });
+    },
+    { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  );
 });
 
 test('storage: a save the page cannot read is kept aside, never deleted; the other-tab question focuses keeping this tab’s game', async (ctx) => {

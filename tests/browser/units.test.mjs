@@ -27,22 +27,49 @@ test('layout: every cell centre hits that cell, flipped or not', () => {
 test('animation: the frames of a recorded move end on the board after it', () => {
   // Browne's example (RULES.md 6): c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4 on 8x8.
   const files = 8;
-  const fromRanks = (ranks) => Uint8Array.from(ranks.split('/').reverse().flatMap((r) => r.split(',').map(Number)));
-  const before = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
-  const after = fromRanks('0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0');
+  const fromRanks = (ranks) =>
+    Uint8Array.from(
+      ranks
+        .split('/')
+        .reverse()
+        .flatMap((r) => r.split(',').map(Number)),
+    );
+  const before = fromRanks(
+    '0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0',
+  );
+  const after = fromRanks(
+    '0,0,0,0,0,0,0,0/0,0,0,0,0,0,5,0/0,0,0,0,0,0,2,0/0,0,0,0,1,0,0,0/0,0,0,3,0,4,0,0/0,0,6,0,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0',
+  );
   const info = {
-    origin: 'c3', count: 8, captured: ['d3', 'e4'],
-    path: [{ cell: 'd4', count: 3 }, { cell: 'e5', count: 1 }, { cell: 'f4', count: 4 }],
-    placements: [{ cell: 'g6', count: 1 }, { cell: 'g7', count: 4 }],
+    origin: 'c3',
+    count: 8,
+    captured: ['d3', 'e4'],
+    path: [
+      { cell: 'd4', count: 3 },
+      { cell: 'e5', count: 1 },
+      { cell: 'f4', count: 4 },
+    ],
+    placements: [
+      { cell: 'g6', count: 1 },
+      { cell: 'g7', count: 4 },
+    ],
   };
   const frames = sowingFrames(before, info, files);
   assertEqual([...frames.at(-1).board], [...after], 'last frame');
   assertEqual(frames.length, 1 + 3 + 2 + 2, 'pick-up, drops, capture shown and removed, placements');
-  assertEqual([...before].reduce((a, b) => a + b), [...frames.at(-1).board].reduce((a, b) => a + b), 'stones kept');
+  assertEqual(
+    [...before].reduce((a, b) => a + b),
+    [...frames.at(-1).board].reduce((a, b) => a + b),
+    'stones kept',
+  );
 });
 
 test('share fragment: round trip, and junk gives no game', () => {
-  const game = { position: 'cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1', moves: ['h1:5 g2:5', 'a1:2 b2:2'] };
+  const game = {
+    position:
+      'cash-in-hand 32,0,0,0,0,0,0,32/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/32,0,0,0,0,0,0,32 white 0 1',
+    moves: ['h1:5 g2:5', 'a1:2 b2:2'],
+  };
   assertEqual(fromFragment(toFragment(game)), { ...game, rules: {} }, 'round trip (no rule options: the defaults)');
   const ruled = { ...game, rules: { repetitionDraw: false, quietLimit: 40 } };
   assertEqual(fromFragment(toFragment(ruled)), ruled, 'round trip with rule options');
@@ -54,13 +81,23 @@ test('share fragment: round trip, and junk gives no game', () => {
 
 test('save: a good save loads, every kind of damage is refused whole', async () => {
   const store = new Map();
-  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  globalThis.localStorage = {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, String(v)),
+    removeItem: (k) => store.delete(k),
+  };
   const { saveGame, loadSave } = await import('../../www/app/save.js');
   const good = { game: 'intermedium', position: 'intermedium x', moves: ['a4-b5-a6-b7-a8'], mode: 'ai', side: 'first', level: 3 };
   saveGame(good);
-  assertEqual(loadSave().state, { ...good, animation: true, rules: {} }, 'round trip (animation on, default rules, for a save without them)');
+  assertEqual(
+    loadSave().state,
+    { ...good, animation: true, rules: {} },
+    'round trip (animation on, default rules, for a save without them)',
+  );
   for (const [what, text] of [
-    ['not JSON', '{'], ['an array', '[]'], ['old version', JSON.stringify({ ...good, version: 0 })],
+    ['not JSON', '{'],
+    ['an array', '[]'],
+    ['old version', JSON.stringify({ ...good, version: 0 })],
     ['moves not strings', JSON.stringify({ ...good, version: 1, moves: [1] })],
     ['level out of range', JSON.stringify({ ...good, version: 1, level: 9 })],
     ['unknown mode', JSON.stringify({ ...good, version: 1, mode: 'x' })],
@@ -79,7 +116,7 @@ test('save: the levels of a five-level save become the same players of the eight
   const { parseSave } = await import('../../www/app/save.js');
   const old = { version: 1, game: 'cash-in-hand', position: 'cash-in-hand x', moves: [], mode: 'ai', side: 'first' };
   const levels = (game) => [1, 2, 3, 4, 5].map((level) => parseSave(JSON.stringify({ ...old, game, level })).state?.level);
-  assertEqual(levels('intermedium'), [1, 2, 3, 7, 8], 'Intermedium: old 4 and 5 are today\'s 7 and 8');
+  assertEqual(levels('intermedium'), [1, 2, 3, 7, 8], "Intermedium: old 4 and 5 are today's 7 and 8");
   assertEqual(levels('cash-in-hand'), [2, 3, 4, 5, 8], 'Cash in Hand: a new level 1 below the old ones');
   assert(parseSave(JSON.stringify({ ...old, level: 6 })).error, 'a five-level save with level 6 is damaged');
   assertEqual(parseSave(JSON.stringify({ ...old, levels: 8, level: 6 })).state?.level, 6, 'an eight-level save keeps its level');
@@ -89,7 +126,11 @@ test('save: the levels of a five-level save become the same players of the eight
 
 test('save: a tab writes only over the save it last wrote or read; storage that refuses says why', async () => {
   const store = new Map();
-  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  globalThis.localStorage = {
+    getItem: (k) => store.get(k) ?? null,
+    setItem: (k, v) => store.set(k, String(v)),
+    removeItem: (k) => store.delete(k),
+  };
   const { saveGame, loadSave, KEY } = await import('../../www/app/save.js');
   const game = { game: 'intermedium', position: 'intermedium x', moves: [], mode: 'ai', side: 'first', level: 3, animation: true };
   const first = saveGame(game, null);
@@ -105,9 +146,13 @@ test('save: a tab writes only over the save it last wrote or read; storage that 
   const forced = saveGame(game, second.stamp, { force: true });
   assert('stamp' in forced && forced.stamp?.rev === 4, 'forced (the player chose): written, counter goes on');
   // Full, and disabled.
-  globalThis.localStorage.setItem = () => { throw Object.assign(new Error('full'), { name: 'QuotaExceededError' }); };
+  globalThis.localStorage.setItem = () => {
+    throw Object.assign(new Error('full'), { name: 'QuotaExceededError' });
+  };
   assertEqual(saveGame(game, forced.stamp), { failed: 'its storage is full' }, 'full');
-  globalThis.localStorage.getItem = () => { throw Object.assign(new Error('no'), { name: 'SecurityError' }); };
+  globalThis.localStorage.getItem = () => {
+    throw Object.assign(new Error('no'), { name: 'SecurityError' });
+  };
   assertEqual(saveGame(game, forced.stamp), { failed: 'it does not allow this site to store data' }, 'disabled');
   assertEqual(loadSave(), {}, 'nothing to restore when storage cannot be read');
   delete globalThis.localStorage;
@@ -125,44 +170,109 @@ test('controls: prompts say what to do, and whose move it is', async () => {
 test('the committed lockfile names no registry host', async () => {
   const fs = await import('node:fs');
   const lock = JSON.parse(fs.readFileSync(new URL('./package-lock.json', import.meta.url), 'utf8'));
-  const resolved = Object.entries(lock.packages).filter(([, p]) => 'resolved' in p).map(([k]) => k);
+  const resolved = Object.entries(lock.packages)
+    .filter(([, p]) => 'resolved' in p)
+    .map(([k]) => k);
   assertEqual(resolved, [], 'packages with a resolved URL');
-  assert(Object.keys(lock.packages).some((k) => k.endsWith('playwright-core')), 'playwright-core is locked');
+  assert(
+    Object.keys(lock.packages).some((k) => k.endsWith('playwright-core')),
+    'playwright-core is locked',
+  );
 });
 
 test('marks: legal choices only while building, the last move otherwise', async () => {
   const { marksFor } = await import('../../www/board/marks.js');
-  const last = { origin: 'a4', path: [{ cell: 'b5', count: 1 }, { cell: 'a6', count: 1 }], captured: ['c5'], placements: [] };
+  const last = {
+    origin: 'a4',
+    path: [
+      { cell: 'b5', count: 1 },
+      { cell: 'a6', count: 1 },
+    ],
+    captured: ['c5'],
+    placements: [],
+  };
   const idle = marksFor({ focus: null, frame: null, last, build: null, pending: null, hint: null });
   assertEqual([idle.lastPath, idle.captured, idle.origins], [['a4', 'b5', 'a6'], ['c5'], undefined], 'not the mover: last move only');
-  const step = marksFor({ focus: 'c3', frame: null, last, pending: { cell: 'd4' }, hint: null,
-    build: { stage: 'step', origin: 'c3', path: [{ cell: 'b4', count: 2 }], steps: [{ cell: 'a5', drops: [1] }], captured: [] } });
+  const step = marksFor({
+    focus: 'c3',
+    frame: null,
+    last,
+    pending: { cell: 'd4' },
+    hint: null,
+    build: { stage: 'step', origin: 'c3', path: [{ cell: 'b4', count: 2 }], steps: [{ cell: 'a5', drops: [1] }], captured: [] },
+  });
   assertEqual([step.selected, step.path, step.targets, step.lastPath, step.pending], ['c3', ['c3', 'b4'], ['a5'], [], 'd4'], 'building');
 });
 
 test('harness: a skip counts only when the browser lacks a capability', async () => {
   const quiet = () => {};
-  const product = await runTests([{ name: 'x', fn: () => { class Skip extends Error {} throw new Skip('not built yet'); } }], {}, undefined, quiet);
+  const product = await runTests(
+    [
+      {
+        name: 'x',
+        fn: () => {
+          class Skip extends Error {}
+          throw new Skip('not built yet');
+        },
+      },
+    ],
+    {},
+    undefined,
+    quiet,
+  );
   assertEqual(product, { passed: 0, failed: 1, skipped: 0 }, 'a product gap is a failure');
-  const browser = await runTests([{ name: 'y', fn: () => { throw new BrowserLacks('a clipboard'); } }], {}, undefined, quiet);
+  const browser = await runTests(
+    [
+      {
+        name: 'y',
+        fn: () => {
+          throw new BrowserLacks('a clipboard');
+        },
+      },
+    ],
+    {},
+    undefined,
+    quiet,
+  );
   assertEqual(browser, { passed: 0, failed: 0, skipped: 1 }, 'a missing browser capability is a skip');
 });
 
 test('words: the end of a game and errors in plain words', async () => {
   const { endText, plainError, movesText } = await import('../../www/app/words.js');
   const city = { winner: 'blue', reason: 'city-captured', description: 'blue wins: the city was captured' };
-  assertEqual(endText(city, { sides: ['blue', 'red'], you: 'blue' }), { headline: 'You win!', reason: 'Blue captured Red’s city.' }, 'won against the AI');
+  assertEqual(
+    endText(city, { sides: ['blue', 'red'], you: 'blue' }),
+    { headline: 'You win!', reason: 'Blue captured Red’s city.' },
+    'won against the AI',
+  );
   assertEqual(endText(city, { sides: ['blue', 'red'], you: 'red' }).headline, 'You lose', 'lost against the AI');
-  assertEqual(endText({ winner: 'white', reason: 'eliminated', description: '' }, { sides: ['white', 'black'], you: null }), { headline: 'White wins', reason: 'Black has no stones left.' }, 'two players');
-  assertEqual(endText({ winner: null, reason: 'repetition', description: '' }, { sides: ['white', 'black'], you: 'white' }).headline, 'Draw', 'a draw');
+  assertEqual(
+    endText({ winner: 'white', reason: 'eliminated', description: '' }, { sides: ['white', 'black'], you: null }),
+    { headline: 'White wins', reason: 'Black has no stones left.' },
+    'two players',
+  );
+  assertEqual(
+    endText({ winner: null, reason: 'repetition', description: '' }, { sides: ['white', 'black'], you: 'white' }).headline,
+    'Draw',
+    'a draw',
+  );
   const bad = plainError({ code: 'bad-position', message: 'bad position: rank 3 has 6 cells' });
-  assert(bad.startsWith('the board position in it is not a valid position.') && bad.endsWith('Details: bad position: rank 3 has 6 cells'), bad);
-  assert(plainError({ code: 'reversal', message: 'move 2 (a7-b6): a step goes straight back' }).startsWith('move 2 (a7-b6) is not a legal move there.'), 'an illegal move named');
+  assert(
+    bad.startsWith('the board position in it is not a valid position.') && bad.endsWith('Details: bad position: rank 3 has 6 cells'),
+    bad,
+  );
+  assert(
+    plainError({ code: 'reversal', message: 'move 2 (a7-b6): a step goes straight back' }).startsWith(
+      'move 2 (a7-b6) is not a legal move there.',
+    ),
+    'an illegal move named',
+  );
   assertEqual([movesText(1), movesText(2)], ['1 move', '2 moves'], 'plural');
 });
 
 test('units: a new version is offered only when it replaces an active one, never on the first install', () => {
-  const first = {}, next = {};
+  const first = {},
+    next = {};
   // The first visit: the worker installs with none active, or (WebKit under
   // load) the page looks only after it has activated and claimed the page.
   assertEqual(replacesActive({ active: null }, first), false, 'installed, nothing active');

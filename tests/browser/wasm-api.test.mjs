@@ -11,7 +11,10 @@ await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm',
 const { Game, perft, startPosition } = wasm;
 
 function codeOf(fn) {
-  try { fn(); return 'no error'; } catch (e) {
+  try {
+    fn();
+    return 'no error';
+  } catch (e) {
     assert(e instanceof Error, `threw an Error (${e})`);
     assert(typeof e.message === 'string' && e.message.length > 5, `has a message: ${e.message}`);
     return e.code;
@@ -29,7 +32,11 @@ test('wasm: a new game lists its choices and plays a move', () => {
   assertEqual([g.files, g.ranks], [7, 10], 'size');
   const info = g.play('A4-b5-a6-b7-a8');
   assertEqual(info.move, 'a4-b5-a6-b7-a8', 'canonical notation');
-  assertEqual(info.path.map((d) => d.cell), ['b5', 'a6', 'b7', 'a8'], 'path');
+  assertEqual(
+    info.path.map((d) => d.cell),
+    ['b5', 'a6', 'b7', 'a8'],
+    'path',
+  );
   assertEqual(g.sideToMove(), 'red', 'side to move');
   assertEqual(g.outcome(), null, 'outcome');
   assert(g.undo() && g.canRedo() && g.redo(), 'undo/redo');
@@ -40,7 +47,14 @@ test('wasm: building a move choice by choice equals playing it', () => {
   const g = new Game('intermedium');
   g.selectOrigin('a4');
   for (const c of ['b5', 'a6', 'b7']) g.step(c, 1);
-  assertEqual(g.build().steps.map((s) => s.cell).includes('a8'), true, 'a8 offered');
+  assertEqual(
+    g
+      .build()
+      .steps.map((s) => s.cell)
+      .includes('a8'),
+    true,
+    'a8 offered',
+  );
   const done = g.step('a8', 1);
   assertEqual([done.stage, done.move], ['done', 'a4-b5-a6-b7-a8'], 'finished move');
   assertEqual(g.commit().move, 'a4-b5-a6-b7-a8', 'committed');
@@ -84,15 +98,51 @@ test('wasm: bad input throws coded errors and changes nothing', () => {
 });
 
 test('wasm: constructor and load refuse bad arguments with codes', () => {
-  assertEqual(codeOf(() => new Game('chess')), 'bad-argument', 'unknown game');
-  assertEqual(codeOf(() => new Game(undefined)), 'bad-argument', 'missing game');
-  assertEqual(codeOf(() => new Game('intermedium', { quietLimit: -1 })), 'out-of-range', 'quiet limit');
-  assertEqual(codeOf(() => new Game('intermedium', { firstMoveRule: 'yes' })), 'bad-argument', 'flag type');
-  assertEqual(codeOf(() => new Game('intermedium', 7)), 'bad-argument', 'options type');
-  assertEqual(codeOf(() => Game.load('intermedium 1,2 blue 0 1')), 'bad-position', 'bad position');
-  assertEqual(codeOf(() => Game.load('y'.repeat(100000))), 'too-long', 'huge position');
-  assertEqual(codeOf(() => Game.load(startPosition('intermedium'), ['a4-b5-a6-b7-a8', 'a4-b5'])), 'not-your-stack', 'second move bad');
-  assertEqual(codeOf(() => Game.load(startPosition('intermedium'), [1])), 'bad-argument', 'move type');
+  assertEqual(
+    codeOf(() => new Game('chess')),
+    'bad-argument',
+    'unknown game',
+  );
+  assertEqual(
+    codeOf(() => new Game(undefined)),
+    'bad-argument',
+    'missing game',
+  );
+  assertEqual(
+    codeOf(() => new Game('intermedium', { quietLimit: -1 })),
+    'out-of-range',
+    'quiet limit',
+  );
+  assertEqual(
+    codeOf(() => new Game('intermedium', { firstMoveRule: 'yes' })),
+    'bad-argument',
+    'flag type',
+  );
+  assertEqual(
+    codeOf(() => new Game('intermedium', 7)),
+    'bad-argument',
+    'options type',
+  );
+  assertEqual(
+    codeOf(() => Game.load('intermedium 1,2 blue 0 1')),
+    'bad-position',
+    'bad position',
+  );
+  assertEqual(
+    codeOf(() => Game.load('y'.repeat(100000))),
+    'too-long',
+    'huge position',
+  );
+  assertEqual(
+    codeOf(() => Game.load(startPosition('intermedium'), ['a4-b5-a6-b7-a8', 'a4-b5'])),
+    'not-your-stack',
+    'second move bad',
+  );
+  assertEqual(
+    codeOf(() => Game.load(startPosition('intermedium'), [1])),
+    'bad-argument',
+    'move type',
+  );
   const g = Game.load(startPosition('intermedium'), 'a4-b5-a6-b7-a8; a7-b6-a5-b4-a3', { quietLimit: 0 });
   assertEqual(g.ply, 2, 'moves from a ;-separated string');
   assertEqual(g.rules().quietLimit, 0, 'rule option kept');
@@ -102,7 +152,11 @@ test('wasm: perft(2) from the Intermedium start', () => {
   assertEqual(perft(startPosition('intermedium'), 1), 358, 'perft 1');
   // tests/perft/intermedium.perft, the start.
   assertEqual(perft(startPosition('intermedium'), 2), 128164, 'perft 2');
-  assertEqual(codeOf(() => perft(startPosition('intermedium'), 99)), 'out-of-range', 'depth bound');
+  assertEqual(
+    codeOf(() => perft(startPosition('intermedium'), 99)),
+    'out-of-range',
+    'depth bound',
+  );
 });
 
 test('wasm: the AI move is legal and repeatable with a seed', () => {
@@ -118,11 +172,16 @@ test('wasm: the page knows as many AI levels as the engine has', () => {
   for (const game of Object.keys(LEVEL_RATINGS)) assertEqual(LEVEL_RATINGS[game].length, LEVELS, `${game}: a rating a level`);
   const g = new Game('intermedium');
   assert(g.legalMoves(100000).includes(g.aiMove(LEVELS, 1, 300)), 'the top level plays');
-  assertEqual(codeOf(() => g.aiMove(LEVELS + 1, 1)), 'out-of-range', 'no level above it');
+  assertEqual(
+    codeOf(() => g.aiMove(LEVELS + 1, 1)),
+    'out-of-range',
+    'no level above it',
+  );
 });
 
-test('wasm: a Cash in Hand move built choice by choice (Browne\'s example)', () => {
-  const start = 'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
+test("wasm: a Cash in Hand move built choice by choice (Browne's example)", () => {
+  const start =
+    'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
   const g = Game.load(start);
   assert(g.build().origins.includes('c3'), 'c3 is an origin');
   g.selectOrigin('c3');
@@ -136,29 +195,111 @@ test('wasm: a Cash in Hand move built choice by choice (Browne\'s example)', () 
   g.step('e5', 1);
   const place = g.step('f4', 4);
   assertEqual([place.stage, place.toPlace, place.captured], ['place', 5, ['d3', 'e4']], 'captures and stones to place');
-  assertEqual(codeOf(() => g.place('a1', 1)), 'place-on-empty', 'placing on an empty cell');
+  assertEqual(
+    codeOf(() => g.place('a1', 1)),
+    'place-on-empty',
+    'placing on an empty cell',
+  );
   g.place('g6', 1);
   const done = g.place('g7', 4);
   assertEqual(done.move, 'c3:8 d4:3 e5:1 f4:4 (:d3 e4) g6:1 g7:4', 'the move');
   const info = g.commit();
-  assertEqual(info.placements, [{ cell: 'g6', count: 1 }, { cell: 'g7', count: 4 }], 'placements in MoveInfo');
+  assertEqual(
+    info.placements,
+    [
+      { cell: 'g6', count: 1 },
+      { cell: 'g7', count: 4 },
+    ],
+    'placements in MoveInfo',
+  );
   // The misprinted version (RULES.md section 6) is refused, and says why.
   const other = Game.load(start);
-  assertEqual(codeOf(() => other.play('c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4')), 'capture-mismatch', 'misprint refused');
+  assertEqual(
+    codeOf(() => other.play('c3:8 d4:3 e3:1 f4:4 (:d3 e4) g6:1 g7:4')),
+    'capture-mismatch',
+    'misprint refused',
+  );
   assertEqual(other.ply, 0, 'nothing played');
 });
 
 test('wasm: thousands of random calls with junk arguments never trap', () => {
   // A seeded generator, so that a failure can be replayed.
   let state = 0x2545f491;
-  const rand = (n) => { state ^= state << 13; state ^= state >>> 17; state ^= state << 5; return (state >>> 0) % n; };
-  const junk = () => [
-    undefined, null, NaN, Infinity, -Infinity, -0, 0, 1, 2, 3, 8, 255, 256, -1, 1.5, 2 ** 53, 1e300,
-    '', ' ', 'a1', 'h1', 'a4', 'b5', 'c3', 'd4', 'g2', 'z9', 'a10', 'A4', 'a4 ', '\ud800', 'é', 'x'.repeat(5000),
-    'a4-b5-a6-b7-a8', 'h1:5 g2:5', 'c3:8 d4:3', '(:)', ';', {}, [], ['a4'], { quietLimit: 3 }, true, false, 10n,
-  ][rand(43)];
-  const methods = ['selectOrigin', 'pickUp', 'step', 'place', 'undoChoice', 'cancel', 'commit', 'play', 'undo', 'redo',
-    'positionAt', 'boardAt', 'moveAt', 'build', 'board', 'outcome', 'lastMove', 'moves', 'position'];
+  const rand = (n) => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) % n;
+  };
+  const junk = () =>
+    [
+      undefined,
+      null,
+      NaN,
+      Infinity,
+      -Infinity,
+      -0,
+      0,
+      1,
+      2,
+      3,
+      8,
+      255,
+      256,
+      -1,
+      1.5,
+      2 ** 53,
+      1e300,
+      '',
+      ' ',
+      'a1',
+      'h1',
+      'a4',
+      'b5',
+      'c3',
+      'd4',
+      'g2',
+      'z9',
+      'a10',
+      'A4',
+      'a4 ',
+      '\ud800',
+      'é',
+      'x'.repeat(5000),
+      'a4-b5-a6-b7-a8',
+      'h1:5 g2:5',
+      'c3:8 d4:3',
+      '(:)',
+      ';',
+      {},
+      [],
+      ['a4'],
+      { quietLimit: 3 },
+      true,
+      false,
+      10n,
+    ][rand(43)];
+  const methods = [
+    'selectOrigin',
+    'pickUp',
+    'step',
+    'place',
+    'undoChoice',
+    'cancel',
+    'commit',
+    'play',
+    'undo',
+    'redo',
+    'positionAt',
+    'boardAt',
+    'moveAt',
+    'build',
+    'board',
+    'outcome',
+    'lastMove',
+    'moves',
+    'position',
+  ];
   for (const name of ['intermedium', 'cash-in-hand']) {
     const g = new Game(name);
     let movesMade = 0;
@@ -169,10 +310,21 @@ test('wasm: thousands of random calls with junk arguments never trap', () => {
       // Steer some calls onto the builder's own choices so that real moves get made too.
       const b = g.build();
       if (rand(2) === 0) {
-        if (b.stage === 'origin' && b.origins.length) { args[0] = b.origins[rand(b.origins.length)]; }
-        if (b.stage === 'count' && b.counts.length) { args[0] = b.counts[rand(b.counts.length)]; }
-        if (b.stage === 'step' && b.steps.length) { const s = b.steps[rand(b.steps.length)]; args[0] = s.cell; args[1] = s.drops[rand(s.drops.length)]; }
-        if (b.stage === 'place' && b.places.length) { args[0] = b.places[rand(b.places.length)]; args[1] = 1; }
+        if (b.stage === 'origin' && b.origins.length) {
+          args[0] = b.origins[rand(b.origins.length)];
+        }
+        if (b.stage === 'count' && b.counts.length) {
+          args[0] = b.counts[rand(b.counts.length)];
+        }
+        if (b.stage === 'step' && b.steps.length) {
+          const s = b.steps[rand(b.steps.length)];
+          args[0] = s.cell;
+          args[1] = s.drops[rand(s.drops.length)];
+        }
+        if (b.stage === 'place' && b.places.length) {
+          args[0] = b.places[rand(b.places.length)];
+          args[1] = 1;
+        }
       }
       try {
         g[m](...args);

@@ -146,18 +146,24 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     if (shown?.key === key) return;
     shown = { key, analysis: null, moves };
     renderAnalysis();
-    if (board.outcome && moves.length === board.moves.length) { client.cancel(); return; }
-    client.run({ type: 'analyse', position: board.startPosition ?? '', moves, rules: rules(), ...ANALYSIS_STRENGTH }, (e) => {
-      if (shown?.key !== key) return;
-      shown.analysis = e.analysis;
-      renderAnalysis(true);
-    }).then((result) => {
-      if (shown?.key !== key || !result) return;
-      shown.analysis = result;
-      renderAnalysis(false);
-    }).catch((err) => {
-      if (shown?.key === key) $('eval-text').textContent = `The analysis failed: ${err.message}`;
-    });
+    if (board.outcome && moves.length === board.moves.length) {
+      client.cancel();
+      return;
+    }
+    client
+      .run({ type: 'analyse', position: board.startPosition ?? '', moves, rules: rules(), ...ANALYSIS_STRENGTH }, (e) => {
+        if (shown?.key !== key) return;
+        shown.analysis = e.analysis;
+        renderAnalysis(true);
+      })
+      .then((result) => {
+        if (shown?.key !== key || !result) return;
+        shown.analysis = result;
+        renderAnalysis(false);
+      })
+      .catch((err) => {
+        if (shown?.key === key) $('eval-text').textContent = `The analysis failed: ${err.message}`;
+      });
   }
 
   /** @param {boolean} [thinking] */
@@ -196,16 +202,18 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     }
     const words = evalLong(gameName(), a.first, board.sides);
     setBar(a.first.chance, words);
-    $('eval-text').textContent = `${words} · ${sideLabel(better.p.side)} to move · level ${REVIEW_STRENGTH.level} search on ${formatNodes(REVIEW_STRENGTH.nodes)} nodes (the review’s), depth ${a.depth}`;
+    $('eval-text').textContent =
+      `${words} · ${sideLabel(better.p.side)} to move · level ${REVIEW_STRENGTH.level} search on ${formatNodes(REVIEW_STRENGTH.nodes)} nodes (the review’s), depth ${a.depth}`;
     $('eval-text').dataset.score = a.first.text;
     renderLine(a.pv, better.base);
   }
 
-  const formatNodes = (/** @type {number} */ n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n));
+  const formatNodes = (/** @type {number} */ n) =>
+    n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${Math.round(n / 1e3)}k` : String(n);
 
   /** The side to move after `ply` plies of the game on the board. @param {number} ply */
   function sideToMoveAt(ply) {
-    return ply < board.ply ? board.sideAt(ply + 1) : board.sideToMove ?? firstName();
+    return ply < board.ply ? board.sideAt(ply + 1) : (board.sideToMove ?? firstName());
   }
 
   /** The bar: the first player's chance to win, from the bottom. @param {number} chance 0..1 @param {string} words */
@@ -229,11 +237,22 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
       const show = () => previewLine(base, line, k);
       b.addEventListener('pointerenter', show);
       b.addEventListener('focus', show);
-      b.addEventListener('pointerleave', () => { if (tapped !== k) restorePreview(); });
-      b.addEventListener('blur', () => { restorePreview(); tapped = -1; });
-      b.addEventListener('pointerdown', (e) => { b.dataset.touch = String(e.pointerType === 'touch'); });
+      b.addEventListener('pointerleave', () => {
+        if (tapped !== k) restorePreview();
+      });
+      b.addEventListener('blur', () => {
+        restorePreview();
+        tapped = -1;
+      });
+      b.addEventListener('pointerdown', (e) => {
+        b.dataset.touch = String(e.pointerType === 'touch');
+      });
       b.addEventListener('click', () => {
-        if (b.dataset.touch === 'true' && tapped !== k) { tapped = k; show(); return; }
+        if (b.dataset.touch === 'true' && tapped !== k) {
+          tapped = k;
+          show();
+          return;
+        }
         tapped = -1;
         playLine(base, line.slice(0, k + 1));
       });
@@ -247,13 +266,21 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   async function positionAfter(moves) {
     const engine = await loadEngine();
     const probe = engine.Game.load(board.startPosition ?? '', moves, rules());
-    try { return probe.position(); } finally { probe.free(); }
+    try {
+      return probe.position();
+    } finally {
+      probe.free();
+    }
   }
 
   /** Shows line move `k` on the position it is played from. */
   async function previewLine(base, line, k) {
     const position = await positionAfter([...base, ...line.slice(0, k)]);
-    try { board.preview(position, line[k]); } catch { restorePreview(); }
+    try {
+      board.preview(position, line[k]);
+    } catch {
+      restorePreview();
+    }
   }
 
   /** What the board shows when no line move is previewed: the better move, or the game. */
@@ -310,7 +337,9 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
       else {
         // What can fall first (the moves are long in Cash in Hand), then how.
         const names = [...cells].map((c) => (c === city ? 'the city' : c));
-        const list = t.threats.slice(0, THREATS_SHOWN).map((x) => `${x.move}${x.city ? ' (takes the city)' : ` (takes ${x.captured.join(', ')}: ${x.stones})`}`);
+        const list = t.threats
+          .slice(0, THREATS_SHOWN)
+          .map((x) => `${x.move}${x.city ? ' (takes the city)' : ` (takes ${x.captured.join(', ')}: ${x.stones})`}`);
         box.textContent = `${sideLabel(other)} threatens ${names.join(', ')}. ${t.threats.length === 1 ? 'Move' : 'Moves'}: ${list.join('; ')}${t.threats.length > THREATS_SHOWN ? '…' : ''}`;
       }
     } finally {
@@ -327,9 +356,15 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   async function startReview(reuse = false) {
     const moves = (mainline ?? { moves: board.moves }).moves;
     const position = mainline?.position ?? board.startPosition ?? '';
-    if (!moves.length) { $('review-note').textContent = 'No moves to review yet.'; return null; }
+    if (!moves.length) {
+      $('review-note').textContent = 'No moves to review yet.';
+      return null;
+    }
     const key = `${position}|${moves.join(';')}`;
-    if (reuse && reviewed?.key === key) { renderReview(); return reviewed.plies; }
+    if (reuse && reviewed?.key === key) {
+      renderReview();
+      return reviewed.plies;
+    }
     const progress = $('review-progress');
     progress.hidden = false;
     progress.value = 0;
@@ -342,7 +377,10 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
         progress.value = e.done;
         $('review-note').textContent = `Reviewing: position ${e.done} of ${e.total}`;
       });
-      if (!plies) { $('review-note').textContent = 'Review stopped.'; return null; }
+      if (!plies) {
+        $('review-note').textContent = 'Review stopped.';
+        return null;
+      }
       reviewed = { key, plies };
       renderReview();
       onReviewed?.({ position, moves, plies, rules: rules() });
@@ -368,7 +406,8 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     const { plies } = reviewed;
     const sides = board.sides;
     // The summary per side: a grid of divs with table roles.
-    const cell = (/** @type {string} */ role, /** @type {string} */ text) => Object.assign(document.createElement('div'), { textContent: text, role });
+    const cell = (/** @type {string} */ role, /** @type {string} */ text) =>
+      Object.assign(document.createElement('div'), { textContent: text, role });
     const row = (/** @type {HTMLElement[]} */ cells, /** @type {string} */ cls = '') => {
       const r = document.createElement('div');
       r.setAttribute('role', 'row');
@@ -380,31 +419,50 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     };
     const own = (/** @type {string} */ s) => plies.filter((p) => p.side === s);
     const head = row([cell('columnheader', ''), ...sides.map((s) => cell('columnheader', sideLabel(s)))]);
-    const rows = CLASSES.map((c) => row([cell('rowheader', c),
-      ...sides.map((s) => cell('cell', String(own(s).filter((p) => p.class === c).length)))], c));
+    const rows = CLASSES.map((c) =>
+      row([cell('rowheader', c), ...sides.map((s) => cell('cell', String(own(s).filter((p) => p.class === c).length)))], c),
+    );
     // Accuracy: the mean of the side's move accuracies (the engine's, per move).
-    const accuracy = row([cell('rowheader', 'accuracy'), ...sides.map((s) => {
-      const mine = own(s);
-      return cell('cell', mine.length ? `${(mine.reduce((t, p) => t + p.accuracy, 0) / mine.length).toFixed(1)}%` : '–');
-    })], 'accuracy');
-    accuracy.title = 'Accuracy: how much of its chance to win each move kept (100% = no loss against the engine’s best), averaged over the side’s moves';
+    const accuracy = row(
+      [
+        cell('rowheader', 'accuracy'),
+        ...sides.map((s) => {
+          const mine = own(s);
+          return cell('cell', mine.length ? `${(mine.reduce((t, p) => t + p.accuracy, 0) / mine.length).toFixed(1)}%` : '–');
+        }),
+      ],
+      'accuracy',
+    );
+    accuracy.title =
+      'Accuracy: how much of its chance to win each move kept (100% = no loss against the engine’s best), averaged over the side’s moves';
     $('review-counts').replaceChildren(head, ...rows, accuracy);
     // The flagged moves, each with its better move.
     const list = $('review-mistakes');
-    list.replaceChildren(...plies.filter((p) => FLAGGED.includes(p.class)).map((p) => {
-      const li = document.createElement('li');
-      li.dataset.class = p.class;
-      li.dataset.ply = String(p.ply);
-      const go = Object.assign(document.createElement('button'), { type: 'button', textContent: `${p.ply}. ${p.move}` });
-      go.addEventListener('click', () => goToPly(p.ply));
-      const show = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Show the better move', className: 'better' });
-      show.addEventListener('click', () => { showBetter(p); });
-      const what = document.createElement('span');
-      what.textContent = ` ${moveWords(p)} `;
-      li.append(go, what, show);
-      return li;
-    }));
-    $('review-note').textContent = `Reviewed ${plies.length} move${plies.length === 1 ? '' : 's'} at level ${REVIEW_STRENGTH.level} (${formatNodes(REVIEW_STRENGTH.nodes)} nodes a position). Click the graph to go to a move, a dot to see that mistake.`;
+    list.replaceChildren(
+      ...plies
+        .filter((p) => FLAGGED.includes(p.class))
+        .map((p) => {
+          const li = document.createElement('li');
+          li.dataset.class = p.class;
+          li.dataset.ply = String(p.ply);
+          const go = Object.assign(document.createElement('button'), { type: 'button', textContent: `${p.ply}. ${p.move}` });
+          go.addEventListener('click', () => goToPly(p.ply));
+          const show = Object.assign(document.createElement('button'), {
+            type: 'button',
+            textContent: 'Show the better move',
+            className: 'better',
+          });
+          show.addEventListener('click', () => {
+            showBetter(p);
+          });
+          const what = document.createElement('span');
+          what.textContent = ` ${moveWords(p)} `;
+          li.append(go, what, show);
+          return li;
+        }),
+    );
+    $('review-note').textContent =
+      `Reviewed ${plies.length} move${plies.length === 1 ? '' : 's'} at level ${REVIEW_STRENGTH.level} (${formatNodes(REVIEW_STRENGTH.nodes)} nodes a position). Click the graph to go to a move, a dot to see that mistake.`;
     renderReviewCurrent();
   }
 
@@ -435,7 +493,13 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     const game = gameName();
     const chances = [plies[0].beforeFirst.chance, ...plies.map((p) => p.afterFirst.chance)];
     const marks = ['', ...plies.map((p) => p.class)];
-    const titles = ['The start', ...plies.map((p) => `${p.ply}. ${p.move}: ${FLAGGED.includes(p.class) ? moveWords(p) : `${sideLabel(p.side)}, ${p.class}; ${evalShort(game, p.afterFirst, board.sides)}`}`)];
+    const titles = [
+      'The start',
+      ...plies.map(
+        (p) =>
+          `${p.ply}. ${p.move}: ${FLAGGED.includes(p.class) ? moveWords(p) : `${sideLabel(p.side)}, ${p.class}; ${evalShort(game, p.afterFirst, board.sides)}`}`,
+      ),
+    ];
     drawGraph(box, {
       chances,
       marks,
@@ -443,7 +507,10 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
       current: mainline ? null : better ? better.p.ply - 1 : shownPly(),
       firstName: sideLabel(firstName()),
       onPick: (ply) => goToPly(ply),
-      onMark: (ply) => { const p = plies[ply - 1]; if (p) showBetter(p); },
+      onMark: (ply) => {
+        const p = plies[ply - 1];
+        if (p) showBetter(p);
+      },
     });
   }
 
@@ -464,8 +531,13 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     drawBetter();
     renderBetter(true);
     renderReviewCurrent();
-    const result = await lineClient.run({ type: 'analyse', position: board.startPosition ?? '', moves: base, rules: rules(), ...REVIEW_STRENGTH }, () => {}).catch(() => null);
-    if (better?.key !== key || !result) { if (better?.key === key) renderBetter(false); return; }
+    const result = await lineClient
+      .run({ type: 'analyse', position: board.startPosition ?? '', moves: base, rules: rules(), ...REVIEW_STRENGTH }, () => {})
+      .catch(() => null);
+    if (better?.key !== key || !result) {
+      if (better?.key === key) renderBetter(false);
+      return;
+    }
     // The contract: the line's first move is the review's better move.
     const line = result.pv[0] === p.best ? result.pv : [p.best];
     const positions = [better.positions[0]];
@@ -481,7 +553,11 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   /** Draws the better line's current move on the position it is played from. */
   function drawBetter() {
     if (!better) return;
-    try { board.preview(better.positions[better.step], better.line[better.step]); } catch { board.preview(null); }
+    try {
+      board.preview(better.positions[better.step], better.line[better.step]);
+    } catch {
+      board.preview(null);
+    }
   }
 
   /** @param {number} step */
@@ -496,7 +572,11 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   /** The better line's panel: the move on show, the line, step buttons and the way back. @param {boolean} loading */
   function renderBetter(loading) {
     const box = $('better-line');
-    if (!better) { box.hidden = true; box.replaceChildren(); return; }
+    if (!better) {
+      box.hidden = true;
+      box.replaceChildren();
+      return;
+    }
     const { p, line, step } = better;
     box.hidden = false;
     const text = document.createElement('p');
@@ -515,15 +595,36 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     ol.className = 'pv better-moves';
     ol.setAttribute('aria-label', 'The better line: select a move to see it');
     ol.append(...items);
-    const prev = Object.assign(document.createElement('button'), { type: 'button', textContent: '‹ Previous', id: 'better-prev', title: 'The line’s previous move (←)' });
+    const prev = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: '‹ Previous',
+      id: 'better-prev',
+      title: 'The line’s previous move (←)',
+    });
     prev.disabled = step === 0;
     prev.addEventListener('click', () => stepBetter(step - 1));
-    const next = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Next ›', id: 'better-next', title: 'The line’s next move (→)' });
+    const next = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: 'Next ›',
+      id: 'better-next',
+      title: 'The line’s next move (→)',
+    });
     next.disabled = step >= line.length - 1;
     next.addEventListener('click', () => stepBetter(step + 1));
-    const back = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Back to the game', id: 'better-back', title: 'Back to the move played (Esc)' });
-    back.addEventListener('click', () => { const ply = p.ply; goToPly(ply); });
-    const where = Object.assign(document.createElement('span'), { className: 'better-step', textContent: `move ${step + 1} of ${line.length}` });
+    const back = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: 'Back to the game',
+      id: 'better-back',
+      title: 'Back to the move played (Esc)',
+    });
+    back.addEventListener('click', () => {
+      const ply = p.ply;
+      goToPly(ply);
+    });
+    const where = Object.assign(document.createElement('span'), {
+      className: 'better-step',
+      textContent: `move ${step + 1} of ${line.length}`,
+    });
     const controls = document.createElement('div');
     controls.className = 'better-controls';
     controls.append(prev, where, next, back);
@@ -542,7 +643,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   async function openReview({ player } = {}) {
     if (player === undefined) {
       const ai = (board.getAttribute('ai') ?? 'none').trim().toLowerCase();
-      player = board.sides.includes(ai) ? board.sides.find((s) => s !== ai) ?? null : null;
+      player = board.sides.includes(ai) ? (board.sides.find((s) => s !== ai) ?? null) : null;
     }
     if (!on) setOn(true);
     const plies = await startReview(true);
@@ -550,7 +651,9 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     const mine = plies.filter((p) => player == null || p.side === player);
     const first = ['blunder', 'mistake', 'inaccuracy'].map((c) => mine.find((p) => p.class === c)).find(Boolean) ?? null;
     if (first) await showBetter(first);
-    else $('review-note').textContent = `${$('review-note').textContent} No inaccuracy${player ? ` by ${sideLabel(player)}` : ''}: well played.`;
+    else
+      $('review-note').textContent =
+        `${$('review-note').textContent} No inaccuracy${player ? ` by ${sideLabel(player)}` : ''}: well played.`;
     $('analysis').scrollIntoView?.({ block: 'nearest' });
     return first;
   }
@@ -571,7 +674,9 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   $('analyse').addEventListener('click', () => setOn(!on));
   $('threats-toggle').addEventListener('change', () => showThreats(movesOnShow()));
   $('variation-back').addEventListener('click', backToGame);
-  $('review-start').addEventListener('click', () => { startReview(); });
+  $('review-start').addEventListener('click', () => {
+    startReview();
+  });
   $('review-cancel').addEventListener('click', () => reviewClient.cancel());
   board.addEventListener('change', (/** @type {any} */ e) => {
     // A game loaded from elsewhere (new game, import, link) ends the variation.
@@ -591,24 +696,40 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
   board.addEventListener('view', () => {
     if (!on) return;
     if (better && !mainline && shownPly() === better.p.ply - 1) drawBetter();
-    else { endBetter(); board.preview(null); }
+    else {
+      endBetter();
+      board.preview(null);
+    }
     refresh();
   });
   // The arrow keys step through the better line while it is on show (ahead of
   // the board's own keys, which step through the game); Escape leaves it.
-  document.addEventListener('keydown', (e) => {
-    if (!better || e.altKey || e.ctrlKey || e.metaKey) return;
-    const t = /** @type {HTMLElement} */ (e.target);
-    if (t.closest?.('input, select, textarea, [contenteditable]')) return;
-    const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
-    if (step) stepBetter(better.step + step);
-    else if (e.key === 'Escape') goToPly(better.p.ply);
-    else return;
-    e.preventDefault();
-    e.stopPropagation();
-  }, true);
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      if (!better || e.altKey || e.ctrlKey || e.metaKey) return;
+      const t = /** @type {HTMLElement} */ (e.target);
+      if (t.closest?.('input, select, textarea, [contenteditable]')) return;
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (step) stepBetter(better.step + step);
+      else if (e.key === 'Escape') goToPly(better.p.ply);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    true,
+  );
   new ResizeObserver(() => renderReviewCurrent()).observe($('review-graph'));
-  const api = { get on() { return on; }, setOn, get mainline() { return mainline; }, openReview };
+  const api = {
+    get on() {
+      return on;
+    },
+    setOn,
+    get mainline() {
+      return mainline;
+    },
+    openReview,
+  };
   current = api;
   // `mainline`: the game a variation is played from, what the page saves
   // meanwhile, so that a reload brings back the game, not the variation.

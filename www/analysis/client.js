@@ -36,7 +36,9 @@ export class AnalysisClient {
     });
   }
 
-  get busy() { return this.#current != null; }
+  get busy() {
+    return this.#current != null;
+  }
 
   /** Stops the request under way (its promise resolves to null). */
   cancel() {

@@ -19,11 +19,24 @@ import { $ } from '../dom.js';
  * is rank r + 1 (the string lists the top rank first). */
 function parse(text) {
   const [game, ranks, side, quiet, moveNo] = text.trim().split(/\s+/);
-  return { game, cells: ranks.split('/').map((r) => r.split(',').map(Number)).reverse(), side, quiet, moveNo };
+  return {
+    game,
+    cells: ranks
+      .split('/')
+      .map((r) => r.split(',').map(Number))
+      .reverse(),
+    side,
+    quiet,
+    moveNo,
+  };
 }
 
 /** @param {{game: string, cells: number[][], side: string, quiet: string, moveNo: string}} p */
-const write = (p) => `${p.game} ${[...p.cells].reverse().map((r) => r.join(',')).join('/')} ${p.side} ${p.quiet} ${p.moveNo}`;
+const write = (p) =>
+  `${p.game} ${[...p.cells]
+    .reverse()
+    .map((r) => r.join(','))
+    .join('/')} ${p.side} ${p.quiet} ${p.moveNo}`;
 
 /**
  * @param {{board: SowingBoard, onLoad: (position: string, rules: RuleOptions) => void}} hooks
@@ -41,7 +54,11 @@ export function initEditor({ board, onLoad }) {
   async function open() {
     const engine = await loadEngine();
     const ply = board.viewPly ?? board.ply;
-    const g = engine.Game.load(board.startPosition ?? '', board.moves.slice(0, ply), readRules((name) => board.getAttribute(name)));
+    const g = engine.Game.load(
+      board.startPosition ?? '',
+      board.moves.slice(0, ply),
+      readRules((name) => board.getAttribute(name)),
+    );
     accepted = g.position();
     sides = g.sides();
     rules = g.rules();
@@ -50,7 +67,9 @@ export function initEditor({ board, onLoad }) {
     defaults = plain.rules();
     plain.free();
     $('editor').hidden = false;
-    $('editor-side').replaceChildren(...sides.map((s) => Object.assign(document.createElement('option'), { value: s, textContent: sideLabel(s) })));
+    $('editor-side').replaceChildren(
+      ...sides.map((s) => Object.assign(document.createElement('option'), { value: s, textContent: sideLabel(s) })),
+    );
     show('Tap a cell to change it with the tool chosen. The board shows the position.');
   }
 
@@ -92,7 +111,11 @@ export function initEditor({ board, onLoad }) {
     const note = $('editor-note');
     note.textContent = message;
     note.classList.toggle('refused', refused);
-    try { board.preview(accepted); } catch { /* accepted positions always load */ }
+    try {
+      board.preview(accepted);
+    } catch {
+      /* accepted positions always load */
+    }
   }
 
   /**
@@ -138,7 +161,11 @@ export function initEditor({ board, onLoad }) {
     p.cells[rank][file] = next;
     tryPosition(write(p));
   });
-  for (const [id, field] of [['editor-side', 'side'], ['editor-quiet', 'quiet'], ['editor-move', 'moveNo']]) {
+  for (const [id, field] of [
+    ['editor-side', 'side'],
+    ['editor-quiet', 'quiet'],
+    ['editor-move', 'moveNo'],
+  ]) {
     $(id).addEventListener('change', () => {
       const p = /** @type {any} */ (parse(accepted));
       p[field] = String($(id).value).trim() || '?';
@@ -158,8 +185,10 @@ export function initEditor({ board, onLoad }) {
     });
   }
   /** The options that differ from the engine's defaults (all a link needs). */
-  const changed = () => /** @type {RuleOptions} */ (Object.fromEntries(Object.entries(rules)
-    .filter(([k, v]) => defaults[/** @type {keyof RuleOptions} */ (k)] !== v)));
+  const changed = () =>
+    /** @type {RuleOptions} */ (
+      Object.fromEntries(Object.entries(rules).filter(([k, v]) => defaults[/** @type {keyof RuleOptions} */ (k)] !== v))
+    );
   $('editor-open').addEventListener('click', open);
   $('editor-cancel').addEventListener('click', close);
   $('editor-load').addEventListener('click', () => {
@@ -174,5 +203,11 @@ export function initEditor({ board, onLoad }) {
     $('editor-link').select();
     navigator.clipboard?.writeText(link).catch(() => {});
   });
-  return { open, close, get position() { return accepted; } };
+  return {
+    open,
+    close,
+    get position() {
+      return accepted;
+    },
+  };
 }

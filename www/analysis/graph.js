@@ -48,7 +48,14 @@ export function drawGraph(container, { chances, marks, titles, current, firstNam
   const n = Math.max(1, chances.length - 1);
   const x = (/** @type {number} */ i) => PAD + (i / n) * (W - 2 * PAD);
   const y = (/** @type {number} */ c) => PAD + (1 - c) * (H - 2 * PAD);
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, width: W, height: H, class: 'graph', role: 'group', 'aria-label': `Win chance over the game: up is good for ${firstName}` });
+  const svg = el('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    width: W,
+    height: H,
+    class: 'graph',
+    role: 'group',
+    'aria-label': `Win chance over the game: up is good for ${firstName}`,
+  });
   svg.append(el('rect', { x: 0, y: 0, width: W, height: H, class: 'graph-bg' }));
   const points = chances.map((c, i) => /** @type {[number, number]} */ ([x(i), y(c)]));
   // The curve runs flat to both edges past the first and last points, which
@@ -78,14 +85,29 @@ export function drawGraph(container, { chances, marks, titles, current, firstNam
   chances.forEach((c, i) => {
     const mark = marks[i];
     if (!MARKED.includes(mark)) return;
-    const dot = el('circle', { cx: x(i), cy: y(c), r: mark === 'inaccuracy' ? 4 : 6, class: `graph-mark graph-${mark}`, 'data-ply': i, tabindex: 0, role: 'button', 'aria-label': titles[i] ?? '' });
+    const dot = el('circle', {
+      cx: x(i),
+      cy: y(c),
+      r: mark === 'inaccuracy' ? 4 : 6,
+      class: `graph-mark graph-${mark}`,
+      'data-ply': i,
+      tabindex: 0,
+      role: 'button',
+      'aria-label': titles[i] ?? '',
+    });
     const title = el('title', {});
     title.textContent = titles[i] ?? '';
     dot.append(title);
-    dot.addEventListener('click', (e) => { e.stopPropagation(); onMark(i); });
+    dot.addEventListener('click', (e) => {
+      e.stopPropagation();
+      onMark(i);
+    });
     dot.addEventListener('keydown', (e) => {
       const key = /** @type {KeyboardEvent} */ (e).key;
-      if (key === 'Enter' || key === ' ') { e.preventDefault(); onMark(i); }
+      if (key === 'Enter' || key === ' ') {
+        e.preventDefault();
+        onMark(i);
+      }
     });
     svg.append(dot);
   });

@@ -16,11 +16,15 @@ self.onmessage = async (event) => {
     game = Game.load(position, moves, rules);
     let result = null;
     if (type === 'analyse') {
-      result = game.analyse(level, nodes, (analysis) => { self.postMessage({ id, type: 'report', analysis }); });
+      result = game.analyse(level, nodes, (analysis) => {
+        self.postMessage({ id, type: 'report', analysis });
+      });
     } else if (type === 'evaluate') {
       result = game.evaluate(level, nodes);
     } else if (type === 'review') {
-      result = game.review(level, nodes, (done, total) => { self.postMessage({ id, type: 'progress', done, total }); });
+      result = game.review(level, nodes, (done, total) => {
+        self.postMessage({ id, type: 'progress', done, total });
+      });
     } else {
       throw Object.assign(new Error(`unknown request ${type}`), { code: 'bad-argument' });
     }

@@ -8,7 +8,7 @@ const MAX_TEXT = 200_000;
  * `#p=<position>&m=<move;move;...>`, then the rule options when given:
  * `fmr=0|1` (first-move rule), `rep=0|1` (repetition draw), `q=<plies>`
  * (quiet-move limit, 0 = off). A link without them means the engine's
- * default rules, as links made before they existed always did.
+ * default rules, as links made without them always do.
  * @param {{position: string, moves: string[], rules?: import('../pkg/sowboard.js').RuleOptions}} game
  */
 export function toFragment({ position, moves, rules }) {
@@ -31,11 +31,19 @@ export function fromFragment(hash) {
   const params = new URLSearchParams(hash.slice(1));
   const position = params.get('p');
   if (!position) return null;
-  const moves = (params.get('m') ?? '').split(';').map((m) => m.trim()).filter(Boolean);
+  const moves = (params.get('m') ?? '')
+    .split(';')
+    .map((m) => m.trim())
+    .filter(Boolean);
   /** @type {import('../pkg/sowboard.js').RuleOptions} */
   const rules = {};
-  const fmr = params.get('fmr'), rep = params.get('rep'), q = params.get('q');
-  for (const [v, key] of /** @type {const} */ ([[fmr, 'firstMoveRule'], [rep, 'repetitionDraw']])) {
+  const fmr = params.get('fmr'),
+    rep = params.get('rep'),
+    q = params.get('q');
+  for (const [v, key] of /** @type {const} */ ([
+    [fmr, 'firstMoveRule'],
+    [rep, 'repetitionDraw'],
+  ])) {
     if (v === null) continue;
     if (v !== '0' && v !== '1') return null;
     rules[key] = v === '1';

@@ -46,13 +46,18 @@ export function readHistoryText(engine, text) {
   for (const line of text.split(/\r?\n/)) {
     if (line.startsWith(GAME_LINE)) {
       let details;
-      try { details = JSON.parse(line.slice(GAME_LINE.length)); } catch { details = { damaged: true }; }
+      try {
+        details = JSON.parse(line.slice(GAME_LINE.length));
+      } catch {
+        details = { damaged: true };
+      }
       chunks.push({ details, lines: [] });
     } else if (!line.startsWith(ASIDE_LINE)) {
       chunks.at(-1)?.lines.push(line);
     }
   }
-  const games = [], errors = [];
+  const games = [],
+    errors = [];
   const now = Date.now();
   let n = 0;
   for (const { details, lines } of chunks) {
@@ -69,14 +74,29 @@ export function readHistoryText(engine, text) {
         const sides = g.sides();
         const engineOutcome = o ? { winner: o.winner ? sides.indexOf(o.winner) : null, reason: o.reason } : null;
         const base = details ?? {
-          format: 2, id: newRecordId(), opponent: { kind: 'hotseat' }, you: null, outcome: null,
-          started: now, updated: now, fromPly: g.ply, assisted: false, source: 'import',
+          format: 2,
+          id: newRecordId(),
+          opponent: { kind: 'hotseat' },
+          you: null,
+          outcome: null,
+          started: now,
+          updated: now,
+          fromPly: g.ply,
+          assisted: false,
+          source: 'import',
         };
-        games.push(validRecord({
-          ...base, format: 2, game: g.gameName, position: g.startPosition(), rules, moves: g.moves(),
-          // The rules' verdict stands; the details keep only what the rules cannot say (a resignation, a draw agreed).
-          outcome: engineOutcome ?? base.outcome,
-        }));
+        games.push(
+          validRecord({
+            ...base,
+            format: 2,
+            game: g.gameName,
+            position: g.startPosition(),
+            rules,
+            moves: g.moves(),
+            // The rules' verdict stands; the details keep only what the rules cannot say (a resignation, a draw agreed).
+            outcome: engineOutcome ?? base.outcome,
+          }),
+        );
       } finally {
         g.free();
       }

@@ -44,7 +44,10 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
 
   /** The history, opened once (again after a failure: storage may work later). */
   function store() {
-    opening ??= openHistory().catch((err) => { opening = null; throw err; });
+    opening ??= openHistory().catch((err) => {
+      opening = null;
+      throw err;
+    });
     return opening;
   }
 
@@ -52,7 +55,9 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   function refused(err) {
     if (refusalSaid) return;
     refusalSaid = true;
-    notice(`Your games cannot be kept in this browser’s history: ${refusal(err)}. You can go on playing; Share keeps a game as a link or text.`);
+    notice(
+      `Your games cannot be kept in this browser’s history: ${refusal(err)}. You can go on playing; Share keeps a game as a link or text.`,
+    );
   }
 
   /** Stores the records waiting; they stay waiting if storage refuses. */
@@ -79,7 +84,11 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   /** Who the player plays against on the board, or null (AI against AI is nobody's game). */
   function opponentNow() {
     const { mode, level } = settings.values;
-    if (mode === 'ai') return { opponent: /** @type {const} */ ({ kind: 'ai', level, rating: LEVEL_RATINGS[currentGame(board)]?.[level - 1] ?? null }), you: /** @type {0 | 1} */ (settings.values.side === 'first' ? 0 : 1) };
+    if (mode === 'ai')
+      return {
+        opponent: /** @type {const} */ ({ kind: 'ai', level, rating: LEVEL_RATINGS[currentGame(board)]?.[level - 1] ?? null }),
+        you: /** @type {0 | 1} */ (settings.values.side === 'first' ? 0 : 1),
+      };
     if (mode === 'hotseat') return { opponent: /** @type {const} */ ({ kind: 'hotseat' }), you: null };
     return null;
   }
@@ -92,9 +101,20 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     const now = Date.now();
     /** @type {GameRecord} */
     const base = current ?? {
-      format: 2, id: newRecordId(), game: currentGame(board), position: board.startPosition ?? '', rules: {},
-      moves: [], opponent: who?.opponent ?? { kind: 'hotseat' }, you: who?.you ?? null, outcome: null,
-      started: now, updated: now, fromPly: loadedPly, assisted: assistedSinceLoad, source: 'play',
+      format: 2,
+      id: newRecordId(),
+      game: currentGame(board),
+      position: board.startPosition ?? '',
+      rules: {},
+      moves: [],
+      opponent: who?.opponent ?? { kind: 'hotseat' },
+      you: who?.you ?? null,
+      outcome: null,
+      started: now,
+      updated: now,
+      fromPly: loadedPly,
+      assisted: assistedSinceLoad,
+      source: 'play',
     };
     // A change of opponent or side during the game: it no longer measures one level.
     const changed = !!current && !!who && JSON.stringify([who.opponent, who.you]) !== JSON.stringify([current.opponent, current.you]);
@@ -104,7 +124,9 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
       moves: board.moves,
       opponent: who?.opponent ?? base.opponent,
       you: who ? who.you : base.you,
-      outcome: outcome ? { winner: /** @type {0 | 1 | null} */ (outcome.winner ? sides.indexOf(outcome.winner) : null), reason: outcome.reason } : null,
+      outcome: outcome
+        ? { winner: /** @type {0 | 1 | null} */ (outcome.winner ? sides.indexOf(outcome.winner) : null), reason: outcome.reason }
+        : null,
       updated: now,
       assisted: base.assisted || assistedSinceLoad || changed || analysing(),
     };
@@ -112,11 +134,15 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
 
   /** The record of a game loaded on the board, if this is one the history has running (a reload, another tab's save). */
   async function adopt() {
-    const position = board.startPosition, moves = board.moves, game = currentGame(board);
+    const position = board.startPosition,
+      moves = board.moves,
+      game = currentGame(board);
     if (!moves.length) return;
     try {
       const { games } = await (await store()).all();
-      const match = games.find((r) => r.source === 'play' && !r.outcome && r.game === game && r.position === position && sameMoves(r.moves, moves));
+      const match = games.find(
+        (r) => r.source === 'play' && !r.outcome && r.game === game && r.position === position && sameMoves(r.moves, moves),
+      );
       if (match && !current && sameMoves(board.moves, moves)) current = match;
     } catch {
       // Storage refused: said with the first write.
@@ -126,7 +152,10 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   /** Counts the loads: a write queued ahead of a load belongs to the game that load replaced. */
   let generation = 0;
   board.addEventListener('change', (/** @type {any} */ e) => {
-    if (linkActive()) { syncLinks(); return; }
+    if (linkActive()) {
+      syncLinks();
+      return;
+    }
     if (mainline()) return; // an analysis variation: the game it left is what counts
     const kind = e.detail.kind;
     if (kind === 'load') {
@@ -139,15 +168,19 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     }
     if (kind === 'undo') assistedSinceLoad = true;
     const gen = generation;
-    chain = chain.then(() => {
-      if (gen !== generation || linkActive() || mainline()) return;
-      if (!current && (kind !== 'move' || !opponentNow())) return; // a record starts with a move played here
-      current = recordNow();
-      unsaved.set(current.id, current);
-    }).then(flush);
+    chain = chain
+      .then(() => {
+        if (gen !== generation || linkActive() || mainline()) return;
+        if (!current && (kind !== 'move' || !opponentNow())) return; // a record starts with a move played here
+        current = recordNow();
+        unsaved.set(current.id, current);
+      })
+      .then(flush);
   });
   // A hint is help: the game no longer measures the player alone.
-  document.getElementById('hint')?.addEventListener('click', () => { assistedSinceLoad = true; });
+  document.getElementById('hint')?.addEventListener('click', () => {
+    assistedSinceLoad = true;
+  });
 
   /** Finished games by link, stored once over (a deleted one is not brought back). */
   async function syncLinks() {
@@ -178,9 +211,20 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
         }
         if (!outcome) continue;
         await keep({
-          format: 2, id, game: g.game, position: g.position, rules: g.rules, moves: g.moves,
-          opponent: { kind: 'link', name: g.names[1 - g.you] ?? '' }, you: g.you, outcome,
-          started: stored?.started ?? g.updated, updated: g.updated, fromPly: 0, assisted: false, source: 'link',
+          format: 2,
+          id,
+          game: g.game,
+          position: g.position,
+          rules: g.rules,
+          moves: g.moves,
+          opponent: { kind: 'link', name: g.names[1 - g.you] ?? '' },
+          you: g.you,
+          outcome,
+          started: stored?.started ?? g.updated,
+          updated: g.updated,
+          fromPly: 0,
+          assisted: false,
+          source: 'link',
         });
       }
     } catch (err) {
@@ -192,7 +236,9 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
     store,
     syncLinks,
     /** The id of the game on the board, when the history has it. */
-    get currentId() { return current?.id ?? null; },
+    get currentId() {
+      return current?.id ?? null;
+    },
     /** Waits for the writes queued so far. */
     settled: () => chain,
     /** The record of the game on the board is deleted: a move played on starts a new one. */

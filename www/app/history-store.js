@@ -40,7 +40,9 @@ const GAMES = ['intermedium', 'cash-in-hand'];
 
 /** A stored value checked field by field; throws naming what is wrong. @returns {GameRecord} */
 export function validRecord(r) {
-  const fail = (what) => { throw new Error(`damaged (${what})`); };
+  const fail = (what) => {
+    throw new Error(`damaged (${what})`);
+  };
   if (!r || typeof r !== 'object' || Array.isArray(r)) fail('not an object');
   if (r.format !== 2) fail(`unknown format ${JSON.stringify(r.format)}`);
   if (typeof r.id !== 'string' || !/^[a-z0-9:-]{4,40}$/.test(r.id)) fail('id');
@@ -49,13 +51,15 @@ export function validRecord(r) {
   if (!r.rules || typeof r.rules !== 'object' || Array.isArray(r.rules)) fail('rules');
   if (!Array.isArray(r.moves) || r.moves.length > 100_000 || !r.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
   const o = r.opponent;
-  const opponentOk = o?.kind === 'hotseat'
-    || (o?.kind === 'ai' && Number.isInteger(o.level) && o.level >= 1 && o.level <= 8 && (o.rating === null || Number.isFinite(o.rating)))
-    || (o?.kind === 'link' && typeof o.name === 'string' && o.name.length <= 40);
+  const opponentOk =
+    o?.kind === 'hotseat' ||
+    (o?.kind === 'ai' && Number.isInteger(o.level) && o.level >= 1 && o.level <= 8 && (o.rating === null || Number.isFinite(o.rating))) ||
+    (o?.kind === 'link' && typeof o.name === 'string' && o.name.length <= 40);
   if (!opponentOk) fail('opponent');
   if (!(r.you === 0 || r.you === 1 || r.you === null)) fail('side');
   const out = r.outcome;
-  if (out !== null && !(out && [0, 1, null].includes(out.winner) && typeof out.reason === 'string' && out.reason.length < 40)) fail('outcome');
+  if (out !== null && !(out && [0, 1, null].includes(out.winner) && typeof out.reason === 'string' && out.reason.length < 40))
+    fail('outcome');
   if (!Number.isFinite(r.started) || !Number.isFinite(r.updated)) fail('time');
   if (!Number.isInteger(r.fromPly) || r.fromPly < 0) fail('fromPly');
   if (typeof r.assisted !== 'boolean') fail('assisted');
@@ -65,10 +69,15 @@ export function validRecord(r) {
 
 /** A format-1 record as format 2; throws naming what cannot be converted. @returns {GameRecord} */
 export function fromFormat1(r) {
-  const fail = (what) => { throw new Error(`a version-1 record is damaged (${what})`); };
+  const fail = (what) => {
+    throw new Error(`a version-1 record is damaged (${what})`);
+  };
   if (!r || typeof r !== 'object') fail('not an object');
   if (typeof r.moves !== 'string') fail('moves');
-  const moves = r.moves.split(';').map((m) => m.trim()).filter(Boolean);
+  const moves = r.moves
+    .split(';')
+    .map((m) => m.trim())
+    .filter(Boolean);
   /** @type {Opponent} */
   let opponent;
   const ai = /^ai:([1-8])$/.exec(r.opponent ?? '');
@@ -84,25 +93,37 @@ export function fromFormat1(r) {
   const when = Date.parse(r.date);
   if (!Number.isFinite(when)) fail('date');
   return validRecord({
-    format: 2, id: r.id, game: r.game, position: r.start, rules: r.rules ?? {}, moves, opponent,
+    format: 2,
+    id: r.id,
+    game: r.game,
+    position: r.start,
+    rules: r.rules ?? {},
+    moves,
+    opponent,
     you: r.side ?? null,
     outcome: r.result === '*' ? null : { winner: results[r.result], reason: 'recorded' },
-    started: when, updated: when, fromPly: 0, assisted: false, source: 'play',
+    started: when,
+    updated: when,
+    fromPly: 0,
+    assisted: false,
+    source: 'play',
   });
 }
 
 /** A request's result as a promise. @template T @param {IDBRequest<T>} req @returns {Promise<T>} */
-const done = (req) => new Promise((resolve, reject) => {
-  req.onsuccess = () => resolve(req.result);
-  req.onerror = () => reject(req.error);
-});
+const done = (req) =>
+  new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 
 /** A transaction's end as a promise (a write is stored only once it completes). @param {IDBTransaction} tx */
-const finished = (tx) => new Promise((resolve, reject) => {
-  tx.oncomplete = () => resolve(undefined);
-  tx.onerror = () => reject(tx.error);
-  tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
-});
+const finished = (tx) =>
+  new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve(undefined);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted.', 'AbortError'));
+  });
 
 /** Why storage refused, in words. */
 export function refusal(err) {
@@ -154,13 +175,17 @@ export function openHistory() {
       resolve(new HistoryStore(db));
     };
     req.onerror = () => reject(req.error);
-    req.onblocked = () => { /* another tab holds the old version open: the open goes on once it closes */ };
+    req.onblocked = () => {
+      /* another tab holds the old version open: the open goes on once it closes */
+    };
   });
 }
 
 export class HistoryStore {
   /** @param {IDBDatabase} db */
-  constructor(db) { this.db = db; }
+  constructor(db) {
+    this.db = db;
+  }
 
   /** Stores one game (over the record with its id, if any). @param {GameRecord} record */
   async put(record) {
@@ -178,7 +203,10 @@ export class HistoryStore {
     let added = 0;
     for (const record of records) {
       const key = await done(games.getKey(record.id));
-      if (key === undefined) { games.put(record); added++; }
+      if (key === undefined) {
+        games.put(record);
+        added++;
+      }
     }
     await finished(tx);
     return added;
@@ -187,7 +215,11 @@ export class HistoryStore {
   /** One game, or null. @param {string} id */
   async get(id) {
     const value = await done(this.db.transaction('games').objectStore('games').get(id));
-    try { return value ? validRecord(value) : null; } catch { return null; }
+    try {
+      return value ? validRecord(value) : null;
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -198,7 +230,8 @@ export class HistoryStore {
    */
   async all() {
     const tx = this.db.transaction(['games', 'aside'], 'readwrite');
-    const games = tx.objectStore('games'), aside = tx.objectStore('aside');
+    const games = tx.objectStore('games'),
+      aside = tx.objectStore('aside');
     const values = await done(games.getAll());
     const keys = await done(games.getAllKeys()); // in the same order
     /** @type {GameRecord[]} */

@@ -19,8 +19,14 @@ import { gameLabel, movesText, plainError, sideLabel } from './words.js';
 /** @typedef {import('./history-store.js').GameRecord} GameRecord */
 
 const REASONS = /** @type {Record<string, string>} */ ({
-  'city-captured': 'city captured', 'no-moves': 'no move left', eliminated: 'no stones left',
-  repetition: 'repetition', 'quiet-limit': 'no capture for too long', resigned: 'resigned', agreed: 'draw agreed', recorded: '',
+  'city-captured': 'city captured',
+  'no-moves': 'no move left',
+  eliminated: 'no stones left',
+  repetition: 'repetition',
+  'quiet-limit': 'no capture for too long',
+  resigned: 'resigned',
+  agreed: 'draw agreed',
+  recorded: '',
 });
 
 /** The opponent in words. @param {GameRecord} r */
@@ -41,15 +47,23 @@ function resultOf(r) {
   const why = REASONS[reason] ?? reason;
   const tail = why ? ` (${why})` : '';
   if (winner === null) return { text: `Draw${tail}`, cls: 'draw', score: 0.5 };
-  if (r.you === null) return { text: `${sideLabel(sideNames[r.game]?.[winner] ?? (winner === 0 ? 'first player' : 'second player'))} won${tail}`, cls: '' };
+  if (r.you === null)
+    return { text: `${sideLabel(sideNames[r.game]?.[winner] ?? (winner === 0 ? 'first player' : 'second player'))} won${tail}`, cls: '' };
   return winner === r.you ? { text: `Won${tail}`, cls: 'win', score: 1 } : { text: `Lost${tail}`, cls: 'loss', score: 0 };
 }
 
 /** Whether a game measures the player against a level (docs/history.md, "Which games count").
  * @param {GameRecord} r @param {Record<string, string>} starts the standard start of each game */
 export function counts(r, starts) {
-  return r.opponent.kind === 'ai' && r.opponent.rating != null && r.outcome != null && r.you != null
-    && r.fromPly === 0 && !r.assisted && r.position === starts[r.game];
+  return (
+    r.opponent.kind === 'ai' &&
+    r.opponent.rating != null &&
+    r.outcome != null &&
+    r.you != null &&
+    r.fromPly === 0 &&
+    !r.assisted &&
+    r.position === starts[r.game]
+  );
 }
 
 const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -62,7 +76,9 @@ const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium
  */
 export function createHistory({ board, settings, persistence, linkPlay, analysis, inProgress, notice, renderState }) {
   const recorder = createRecorder({
-    board, settings, notice,
+    board,
+    settings,
+    notice,
     linkActive: () => !!linkPlay.active,
     mainline: () => analysis()?.mainline,
     analysing: () => !!analysis()?.on,
@@ -91,7 +107,10 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       games = all;
       if (newlyAside.length || (aside && aside !== asideSaid)) {
         asideSaid = aside;
-        say(`${aside} stored ${aside === 1 ? 'game' : 'games'} could not be read and ${aside === 1 ? 'is' : 'are'} kept aside, not deleted (Export all includes ${aside === 1 ? 'it' : 'them'} as they are)${newlyAside.length ? `: ${newlyAside.join('; ')}` : ''}.`, true);
+        say(
+          `${aside} stored ${aside === 1 ? 'game' : 'games'} could not be read and ${aside === 1 ? 'is' : 'are'} kept aside, not deleted (Export all includes ${aside === 1 ? 'it' : 'them'} as they are)${newlyAside.length ? `: ${newlyAside.join('; ')}` : ''}.`,
+          true,
+        );
       }
       return true;
     } catch (err) {
@@ -122,25 +141,27 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       return;
     }
     const currentId = linkPlay.active ? null : recorder.currentId;
-    list.replaceChildren(...games.map((r) => {
-      const li = document.createElement('li');
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.id = r.id;
-      const result = r.id === currentId && !r.outcome ? { text: 'in progress', cls: '' } : resultOf(r);
-      const main = document.createElement('span');
-      main.textContent = `${gameLabel(r.game)} · ${opponentText(r)}${r.you != null ? ` · you ${r.you === 0 ? 'first' : 'second'}` : ''}`;
-      const res = document.createElement('span');
-      res.className = `result ${result.cls}`;
-      res.textContent = result.text;
-      const meta = document.createElement('span');
-      meta.className = 'when';
-      meta.textContent = `${when(r.started)} · ${movesText(r.moves.length)}${counts(r, starts) ? '' : r.opponent.kind === 'ai' && r.outcome ? ' · not counted' : ''}`;
-      b.append(main, res, meta);
-      if (r.id === currentId) b.setAttribute('aria-current', 'true');
-      li.append(b);
-      return li;
-    }));
+    list.replaceChildren(
+      ...games.map((r) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.id = r.id;
+        const result = r.id === currentId && !r.outcome ? { text: 'in progress', cls: '' } : resultOf(r);
+        const main = document.createElement('span');
+        main.textContent = `${gameLabel(r.game)} · ${opponentText(r)}${r.you != null ? ` · you ${r.you === 0 ? 'first' : 'second'}` : ''}`;
+        const res = document.createElement('span');
+        res.className = `result ${result.cls}`;
+        res.textContent = result.text;
+        const meta = document.createElement('span');
+        meta.className = 'when';
+        meta.textContent = `${when(r.started)} · ${movesText(r.moves.length)}${counts(r, starts) ? '' : r.opponent.kind === 'ai' && r.outcome ? ' · not counted' : ''}`;
+        b.append(main, res, meta);
+        if (r.id === currentId) b.setAttribute('aria-current', 'true');
+        li.append(b);
+        return li;
+      }),
+    );
   }
 
   /** Wins, draws and losses per level, and the rating, for each game played against the AI. */
@@ -168,7 +189,12 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
           if (!at.length) continue;
           const tr = document.createElement('tr');
           const rating = LEVEL_RATINGS[game][level - 1];
-          const cells = [`${level}${rating ? ` (≈${rating})` : ''}`, at.filter((s) => s === 1).length, at.filter((s) => s === 0.5).length, at.filter((s) => s === 0).length];
+          const cells = [
+            `${level}${rating ? ` (≈${rating})` : ''}`,
+            at.filter((s) => s === 1).length,
+            at.filter((s) => s === 0.5).length,
+            at.filter((s) => s === 0).length,
+          ];
           cells.forEach((c, i) => {
             const td = document.createElement(i ? 'td' : 'th');
             if (!i) td.setAttribute('scope', 'row');
@@ -182,14 +208,23 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       }
       // The latest counted games, newest first in `games`.
       const recent = counted.slice(0, RECENT_GAMES);
-      const e = estimate(recent.map((r) => ({ rating: /** @type {number} */ (/** @type {any} */ (r.opponent).rating), score: /** @type {number} */ (resultOf(r).score) })));
+      const e = estimate(
+        recent.map((r) => ({
+          rating: /** @type {number} */ (/** @type {any} */ (r.opponent).rating),
+          score: /** @type {number} */ (resultOf(r).score),
+        })),
+      );
       const shown = ratingText(e);
       const p = document.createElement('p');
       p.className = 'history-rating';
       if (shown) {
         const strong = document.createElement('strong');
         strong.textContent = shown.headline;
-        p.append('Your strength: ', strong, ` — ${shown.detail}, from your latest ${recent.length} counted games. Same scale as the levels’ ratings.`);
+        p.append(
+          'Your strength: ',
+          strong,
+          ` — ${shown.detail}, from your latest ${recent.length} counted games. Same scale as the levels’ ratings.`,
+        );
       } else {
         p.textContent = `Your strength is shown after ${MIN_GAMES} counted games (${counted.length} so far): fewer say too little.`;
       }
@@ -199,9 +234,10 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       if (move) {
         const s = document.createElement('p');
         s.className = 'history-suggest';
-        s.textContent = move.direction === 'up'
-          ? `Your results say level ${move.level} is a fairer match: try moving up.`
-          : `Your results say level ${move.level} is a fairer match: try moving down.`;
+        s.textContent =
+          move.direction === 'up'
+            ? `Your results say level ${move.level} is a fairer match: try moving up.`
+            : `Your results say level ${move.level} is a fairer match: try moving down.`;
         parts.push(s);
       }
       if (others) {
@@ -232,7 +268,8 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     $('history-detail-title').textContent = `${gameLabel(r.game)} · ${opponentText(r)}`;
     const result = r.id === recorder.currentId && !r.outcome ? 'in progress (on the board)' : resultOf(r).text;
     const you = r.you == null ? '' : ` You played ${r.you === 0 ? 'first' : 'second'}.`;
-    $('history-detail-text').textContent = `${when(r.started)}: ${movesText(r.moves.length)}, ${result}.${you} Step through it with ‹ and › under the board.`;
+    $('history-detail-text').textContent =
+      `${when(r.started)}: ${movesText(r.moves.length)}, ${result}.${you} Step through it with ‹ and › under the board.`;
     const replay = document.createElement('sowing-board');
     replay.setAttribute('readonly', '');
     replay.setAttribute('animation', 'off');
@@ -242,7 +279,13 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     replay.setAttribute('moves', r.moves.join(';'));
     replay.setAttribute('aria-label', 'Replay of this game');
     // The game's last position first (the board opens a replay at its start).
-    replay.addEventListener('ready', () => { /** @type {any} */ (replay).viewPly = r.moves.length; }, { once: true });
+    replay.addEventListener(
+      'ready',
+      () => {
+        /** @type {any} */ (replay).viewPly = r.moves.length;
+      },
+      { once: true },
+    );
     $('history-replay').replaceChildren(replay);
     $('history-review').focus();
   }
@@ -262,10 +305,22 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
 
   /** Puts a game on the page's board (after asking, when a game is in progress). @param {GameRecord} r @param {number} ply */
   async function putOnBoard(r, ply, settingsNext, { analysing = false } = {}) {
-    const onBoard = !linkPlay.active && board.startPosition === r.position && board.moves.length === r.moves.length && board.moves.every((m, i) => m === r.moves[i]);
-    if (!onBoard && inProgress() && !linkPlay.active && !(await ask({
-      text: `Open this game? The game in progress (${movesText(board.ply)}) will be replaced; it stays in My games.`, yes: 'Open it', no: 'Keep playing',
-    }))) return false;
+    const onBoard =
+      !linkPlay.active &&
+      board.startPosition === r.position &&
+      board.moves.length === r.moves.length &&
+      board.moves.every((m, i) => m === r.moves[i]);
+    if (
+      !onBoard &&
+      inProgress() &&
+      !linkPlay.active &&
+      !(await ask({
+        text: `Open this game? The game in progress (${movesText(board.ply)}) will be replaced; it stays in My games.`,
+        yes: 'Open it',
+        no: 'Keep playing',
+      }))
+    )
+      return false;
     if (linkPlay.active) await linkPlay.leave();
     // The analysis first, for a review: while it is on, nobody moves by itself.
     const a = analysis();
@@ -300,7 +355,10 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
     const over = !!probe.outcome();
     const toMove = probe.sides().indexOf(probe.sideToMove());
     probe.free();
-    if (over) { say('The game is over at this position: step back with ‹ to continue from an earlier one.', true); return; }
+    if (over) {
+      say('The game is over at this position: step back with ‹ to continue from an earlier one.', true);
+      return;
+    }
     // You keep your side against the AI; in other games you take the side to move.
     const you = r.opponent.kind === 'ai' && r.you != null ? r.you : toMove;
     const level = r.opponent.kind === 'ai' ? r.opponent.level : settings.values.level;
@@ -327,7 +385,15 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
 
   async function removeOne() {
     const r = open;
-    if (!r || !(await ask({ text: `Delete this game (${gameLabel(r.game)}, ${when(r.started)})? This cannot be undone.`, yes: 'Delete', no: 'Keep it' }))) return;
+    if (
+      !r ||
+      !(await ask({
+        text: `Delete this game (${gameLabel(r.game)}, ${when(r.started)})? This cannot be undone.`,
+        yes: 'Delete',
+        no: 'Keep it',
+      }))
+    )
+      return;
     try {
       await (await recorder.store()).remove([r.id]);
       recorder.forget(r.id);
@@ -339,7 +405,15 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
   }
 
   async function removeAll() {
-    if (!games.length || !(await ask({ text: `Delete all ${games.length} games and your results? This cannot be undone: export them first to keep a copy.`, yes: 'Delete all', no: 'Keep them' }))) return;
+    if (
+      !games.length ||
+      !(await ask({
+        text: `Delete all ${games.length} games and your results? This cannot be undone: export them first to keep a copy.`,
+        yes: 'Delete all',
+        no: 'Keep them',
+      }))
+    )
+      return;
     try {
       await (await recorder.store()).remove(games.map((g) => g.id));
       for (const g of games) recorder.forget(g.id);
@@ -411,7 +485,10 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
   });
   // Escape in the open game goes back to the list first.
   dialog.addEventListener('cancel', (/** @type {Event} */ e) => {
-    if (open) { e.preventDefault(); $('history-back').click(); }
+    if (open) {
+      e.preventDefault();
+      $('history-back').click();
+    }
   });
   dialog.addEventListener('close', closeDetail);
 

@@ -33,7 +33,9 @@ export class LinkPlay {
   constructor(hooks) {
     this.hooks = hooks;
     const { board } = hooks;
-    board.addEventListener('change', (/** @type {any} */ e) => { if (e.detail.kind === 'move') this.#afterMove(); });
+    board.addEventListener('change', (/** @type {any} */ e) => {
+      if (e.detail.kind === 'move') this.#afterMove();
+    });
     $('friend-new').addEventListener('click', () => this.#newGameDialog());
     $('friend-copy').addEventListener('click', () => this.#copy());
     $('friend-share').addEventListener('click', () => this.#share());
@@ -67,17 +69,22 @@ export class LinkPlay {
       const stored = game && loadLinks().games.find((g) => g.id === game.id);
       if (!game || !stored) return;
       const verdict = compareLink(game, stored).kind;
-      if (verdict === 'newer' || (verdict === 'same' && JSON.stringify(stored) !== JSON.stringify(game))) this.#enter(stored, verdict === 'newer');
+      if (verdict === 'newer' || (verdict === 'same' && JSON.stringify(stored) !== JSON.stringify(game)))
+        this.#enter(stored, verdict === 'newer');
     });
     const { error } = loadLinks();
     if (error) hooks.notice(`Your list of games by link was damaged (${error}): it was kept aside, and a new list starts.`);
     this.renderList();
   }
 
-  get #board() { return this.hooks.board; }
+  get #board() {
+    return this.hooks.board;
+  }
 
   /** The side name played here, or null outside a link game. */
-  yourSide() { return this.active ? this.#board.sides[this.active.you] ?? null : null; }
+  yourSide() {
+    return this.active ? (this.#board.sides[this.active.you] ?? null) : null;
+  }
 
   // ---- opening ------------------------------------------------------------------
 
@@ -95,7 +102,9 @@ export class LinkPlay {
     const replayed = replayLink(engine, link);
     if ('error' in replayed) return this.#refuse(`This link was not opened: ${replayed.error}. Nothing was changed.`);
     if (replayed.moves.length > MAX_PLIES) {
-      return this.#refuse(`This link was not opened: it holds ${movesText(replayed.moves.length)}, more than a game by link may (${MAX_PLIES}). Nothing was changed.`);
+      return this.#refuse(
+        `This link was not opened: it holds ${movesText(replayed.moves.length)}, more than a game by link may (${MAX_PLIES}). Nothing was changed.`,
+      );
     }
     const { games, error } = loadLinks();
     if (error) this.hooks.notice(`Your list of link games was damaged (${error}); it was set aside and starts afresh.`);
@@ -108,47 +117,71 @@ export class LinkPlay {
     // With no move yet, the side not to move counts as the last mover (it sends the invitation).
     const lastMover = replayed.moves.length ? info.movers.at(-1) : 1 - info.toMove;
     if (!link.end && link.sender !== lastMover) {
-      return this.#refuse(`This link was not opened: it says ${sideLabel(sides[link.sender])} sent it, but the last move in it is ${sideLabel(sides[/** @type {number} */ (lastMover)])}’s. Nothing was changed.`);
+      return this.#refuse(
+        `This link was not opened: it says ${sideLabel(sides[link.sender])} sent it, but the last move in it is ${sideLabel(sides[/** @type {number} */ (lastMover)])}’s. Nothing was changed.`,
+      );
     }
     if (verdict.kind === 'other-game') {
-      return this.#refuse(`This link has the name of your game with ${friend(/** @type {LinkGame} */ (local))} but holds another game (other start or rules). It was not opened; your game is unchanged.`);
+      return this.#refuse(
+        `This link has the name of your game with ${friend(/** @type {LinkGame} */ (local))} but holds another game (other start or rules). It was not opened; your game is unchanged.`,
+      );
     }
     if (local && link.sender === local.you) {
       // A link in this side's own name: only the link sent from here, again.
       if (verdict.kind === 'same' || verdict.kind === 'older') {
         this.#enter(local);
-        return this.hooks.notice(`This link was sent from your side (${sideLabel(sides[local.you])}): nothing in it was taken. Links from ${friend(local)} move this game on.`);
+        return this.hooks.notice(
+          `This link was sent from your side (${sideLabel(sides[local.you])}): nothing in it was taken. Links from ${friend(local)} move this game on.`,
+        );
       }
-      return this.#refuse(`This link says it comes from you (you play ${sideLabel(sides[local.you])} here), but it holds moves your copy does not have. It was not opened; your game is unchanged.`);
+      return this.#refuse(
+        `This link says it comes from you (you play ${sideLabel(sides[local.you])} here), but it holds moves your copy does not have. It was not opened; your game is unchanged.`,
+      );
     }
     if (verdict.kind === 'conflict') {
       const mine = /** @type {LinkGame} */ (local);
       mine.conflict = true;
       this.#store(mine);
       this.#enter(mine);
-      return this.hooks.notice(`This link contradicts your copy of the game with ${friend(mine)} at move ${verdict.ply} `
-        + `(yours: ${mine.moves[verdict.ply - 1]}; the link’s: ${replayed.moves[verdict.ply - 1]}). Your copy is kept; the link was not merged.`);
+      return this.hooks.notice(
+        `This link contradicts your copy of the game with ${friend(mine)} at move ${verdict.ply} ` +
+          `(yours: ${mine.moves[verdict.ply - 1]}; the link’s: ${replayed.moves[verdict.ply - 1]}). Your copy is kept; the link was not merged.`,
+      );
     }
     if (local && verdict.kind === 'newer') {
       // Only the friend's moves may arrive by link: the player's own are made here.
       const from = local.moves.length;
       const mine = info.movers.findIndex((side, i) => i >= from && side === local.you);
       if (mine >= 0) {
-        return this.#refuse(`This link holds a move for your side that you did not play here (move ${mine + 1}: ${replayed.moves[mine]}). `
-          + 'Only you play your moves. It was not opened; your game is unchanged.');
+        return this.#refuse(
+          `This link holds a move for your side that you did not play here (move ${mine + 1}: ${replayed.moves[mine]}). ` +
+            'Only you play your moves. It was not opened; your game is unchanged.',
+        );
       }
     }
     if (!local && !(await this.#roomForNew(link))) return;
     /** @type {LinkGame} */
     const game = local ?? {
-      id: link.id, game: link.game, position: replayed.position, rules: link.rules, moves: [],
-      you: link.sender === 0 ? 1 : 0, names: link.names, end: null, drawOffer: null, updated: Date.now(), toMove: 0, result: null,
+      id: link.id,
+      game: link.game,
+      position: replayed.position,
+      rules: link.rules,
+      moves: [],
+      you: link.sender === 0 ? 1 : 0,
+      names: link.names,
+      end: null,
+      drawOffer: null,
+      updated: Date.now(),
+      toMove: 0,
+      result: null,
     };
     if (verdict.kind === 'older') {
       this.#applyEnd(game, link);
       this.#store(game);
       this.#enter(game);
-      return this.hooks.notice(`This link is older than your copy: it has ${movesText(replayed.moves.length)}, yours ${movesText(game.moves.length)}. Your newer copy is kept.`);
+      return this.hooks.notice(
+        `This link is older than your copy: it has ${movesText(replayed.moves.length)}, yours ${movesText(game.moves.length)}. Your newer copy is kept.`,
+      );
     }
     // Opened: a notice about an earlier link would mislead.
     $('notice').hidden = true;
@@ -180,7 +213,9 @@ export class LinkPlay {
    */
   async #roomForNew(link) {
     if (linksFull()) {
-      this.#refuse(`This link was not opened: your list of games by link is full (${MAX_GAMES} games). Remove a game you no longer need from the list, then open the link again.`);
+      this.#refuse(
+        `This link was not opened: your list of games by link is full (${MAX_GAMES} games). Remove a game you no longer need from the list, then open the link again.`,
+      );
       return false;
     }
     if (this.#asking) {
@@ -196,7 +231,8 @@ export class LinkPlay {
       try {
         yes = await ask({
           text: `Another new game by link was opened moments ago. Open this one too (${gameLabel(link.game)}, from ${from})?`,
-          yes: 'Open it', no: 'Do not open it',
+          yes: 'Open it',
+          no: 'Do not open it',
         });
       } finally {
         this.#asking = false;
@@ -241,8 +277,10 @@ export class LinkPlay {
       const outcome = g.outcome();
       const movers = moves.map((_, i) => sides.indexOf(g.moveAt(i + 1).side));
       return {
-        toMove: /** @type {0 | 1} */ (sides.indexOf(g.sideToMove())), result: outcome ? outcome.description : null,
-        sides, movers,
+        toMove: /** @type {0 | 1} */ (sides.indexOf(g.sideToMove())),
+        result: outcome ? outcome.description : null,
+        sides,
+        movers,
       };
     } finally {
       g.free();
@@ -287,7 +325,8 @@ export class LinkPlay {
 
   /** After a move on the board: the player's own is recorded, and its link offered. */
   async #afterMove() {
-    const game = this.active, board = this.#board;
+    const game = this.active,
+      board = this.#board;
     if (!game || board.moves.length !== game.moves.length + 1 || board.moves.slice(0, -1).some((m, i) => m !== game.moves[i])) return;
     if (board.sideAt(board.ply) !== board.sides[game.you]) return;
     game.moves = board.moves;
@@ -340,7 +379,9 @@ export class LinkPlay {
     const result = putLinkGame(game);
     if ('failed' in result && (result.full || !this.#refusalSaid)) {
       if (!result.full) this.#refusalSaid = true;
-      this.hooks.notice(`Link games cannot be kept in this browser: ${result.failed}. Keep the last link you received or sent: it holds the whole game.`);
+      this.hooks.notice(
+        `Link games cannot be kept in this browser: ${result.failed}. Keep the last link you received or sent: it holds the whole game.`,
+      );
     }
     this.renderList();
     return { full: 'full' in result };
@@ -352,11 +393,24 @@ export class LinkPlay {
     if (!game) return '';
     const engine = await loadEngine();
     const offer = game.drawOffer?.side === game.you && game.drawOffer.ply === game.moves.length ? game.drawOffer.ply : null;
-    const end = game.end?.kind === 'resign' ? (game.end.side === game.you ? 'resign' : null)
-      : game.end?.kind === 'agree' && game.drawOffer?.side !== game.you ? 'agree' : null;
+    const end =
+      game.end?.kind === 'resign'
+        ? game.end.side === game.you
+          ? 'resign'
+          : null
+        : game.end?.kind === 'agree' && game.drawOffer?.side !== game.you
+          ? 'agree'
+          : null;
     const fragment = linkFor(engine, {
-      id: game.id, game: game.game, position: game.position, rules: game.rules, moves: game.moves,
-      sender: game.you, names: game.names, end, drawOffer: offer,
+      id: game.id,
+      game: game.game,
+      position: game.position,
+      rules: game.rules,
+      moves: game.moves,
+      sender: game.you,
+      names: game.names,
+      end,
+      drawOffer: offer,
     });
     return new URL(fragment, location.href).href;
   }
@@ -377,7 +431,9 @@ export class LinkPlay {
     try {
       await navigator.share({ title: 'sowboard: your move', text: 'Your move in our game:', url });
       this.#markSent();
-    } catch { /* cancelled or refused: the link stays on show */ }
+    } catch {
+      /* cancelled or refused: the link stays on show */
+    }
   }
 
   /** The link of the last move has left this device: that move is final. */
@@ -392,9 +448,16 @@ export class LinkPlay {
   /** Whether the player's last move may still be taken back: it is theirs,
    * no resignation or agreement ended the game, and its link is not yet copied or shared. */
   #canTakeBack() {
-    const game = this.active, board = this.#board;
-    return !!game && !game.sent && !game.end && game.moves.length > 0 && board.ply === game.moves.length
-      && board.sideAt(board.ply) === board.sides[game.you];
+    const game = this.active,
+      board = this.#board;
+    return (
+      !!game &&
+      !game.sent &&
+      !game.end &&
+      game.moves.length > 0 &&
+      board.ply === game.moves.length &&
+      board.sideAt(board.ply) === board.sides[game.you]
+    );
   }
 
   async #takeBack() {
@@ -415,7 +478,14 @@ export class LinkPlay {
     const game = loadLinks().games.find((g) => g.id === id);
     if (!game) return;
     const friend = game.names[1 - game.you] || 'a friend';
-    if (!(await ask({ text: `Remove the game with ${friend} from this list? The last link either of you sent still holds the whole game.`, yes: 'Remove it', no: 'Keep it' }))) return;
+    if (
+      !(await ask({
+        text: `Remove the game with ${friend} from this list? The last link either of you sent still holds the whole game.`,
+        yes: 'Remove it',
+        no: 'Keep it',
+      }))
+    )
+      return;
     removeLinkGame(id);
     if (this.active?.id === id) await this.leave();
     this.renderList();
@@ -425,7 +495,8 @@ export class LinkPlay {
 
   /** The state of the game on the board in words, and the buttons that apply. */
   async render() {
-    const game = this.active, board = this.#board;
+    const game = this.active,
+      board = this.#board;
     $('friend-game').hidden = !game;
     this.renderList();
     if (!game) return;
@@ -434,7 +505,8 @@ export class LinkPlay {
     const friend = game.names[1 - game.you] || 'your friend';
     const Friend = friend[0].toUpperCase() + friend.slice(1);
     const outcome = board.outcome;
-    let status, send = true;
+    let status,
+      send = true;
     if (game.end?.kind === 'resign') {
       status = game.end.side === game.you ? `You resigned: ${friend} wins.` : `${Friend} resigned: you win!`;
       send = game.end.side === game.you;
@@ -481,26 +553,38 @@ export class LinkPlay {
     const { games } = loadLinks();
     const list = $('friend-list');
     $('friend-list-head').hidden = games.length === 0;
-    list.replaceChildren(...games.map((g) => {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.id = g.id;
-      const friend = g.names[1 - g.you] || 'A friend';
-      const state = g.end?.kind === 'resign' ? (g.end.side === g.you ? 'you resigned' : 'they resigned')
-        : g.end ? 'draw agreed' : g.result ? 'over' : g.toMove === g.you ? 'your turn' : 'their turn';
-      const when = new Date(g.updated).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
-      button.textContent = `${friend} · ${gameLabel(g.game)} · ${state} · ${movesText(g.moves.length)} · ${when}`;
-      if (this.active?.id === g.id) button.setAttribute('aria-current', 'true');
-      const remove = document.createElement('button');
-      remove.type = 'button';
-      remove.className = 'friend-remove';
-      remove.dataset.remove = g.id;
-      remove.textContent = 'Remove';
-      remove.setAttribute('aria-label', `Remove the game with ${friend}`);
-      li.append(button, remove);
-      return li;
-    }));
+    list.replaceChildren(
+      ...games.map((g) => {
+        const li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.id = g.id;
+        const friend = g.names[1 - g.you] || 'A friend';
+        const state =
+          g.end?.kind === 'resign'
+            ? g.end.side === g.you
+              ? 'you resigned'
+              : 'they resigned'
+            : g.end
+              ? 'draw agreed'
+              : g.result
+                ? 'over'
+                : g.toMove === g.you
+                  ? 'your turn'
+                  : 'their turn';
+        const when = new Date(g.updated).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+        button.textContent = `${friend} · ${gameLabel(g.game)} · ${state} · ${movesText(g.moves.length)} · ${when}`;
+        if (this.active?.id === g.id) button.setAttribute('aria-current', 'true');
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'friend-remove';
+        remove.dataset.remove = g.id;
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', `Remove the game with ${friend}`);
+        li.append(button, remove);
+        return li;
+      }),
+    );
   }
 
   // ---- new game -------------------------------------------------------------------------
@@ -537,8 +621,18 @@ export class LinkPlay {
     const id = newId();
     /** @type {LinkGame} */
     const game = {
-      id, game: kind, position: engine.startPosition(kind), rules, moves: [], you, names,
-      end: null, drawOffer: null, updated: Date.now(), toMove: 0, result: null,
+      id,
+      game: kind,
+      position: engine.startPosition(kind),
+      rules,
+      moves: [],
+      you,
+      names,
+      end: null,
+      drawOffer: null,
+      updated: Date.now(),
+      toMove: 0,
+      result: null,
     };
     this.#store(game);
     this.#enter(game);

@@ -32,25 +32,38 @@ function notice(text, kind = 'problem') {
   el.classList.toggle('info', kind === 'info');
   el.hidden = false;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { el.hidden = true; }, 12_000);
+  noticeTimer = setTimeout(() => {
+    el.hidden = true;
+  }, 12_000);
 }
 
 /** A game with moves that is not over: losing it needs the player's word. */
 const inProgress = () => board.ply > 0 && !board.outcome;
 
 /** The first visit: a line on each game, a game to start, the 2-minute lesson. */
-const welcome = createWelcome({ play: (game) => { $('game').value = game; newGame(game); } });
+const welcome = createWelcome({
+  play: (game) => {
+    $('game').value = game;
+    newGame(game);
+  },
+});
 
 const settings = createSettings({
   board,
   linkPlaying: () => !!linkPlay.active,
   inProgress,
-  changed: () => { persistence.save(); renderState(); },
+  changed: () => {
+    persistence.save();
+    renderState();
+  },
 });
 /** The analysis mode (its variation is never saved over the game). @type {ReturnType<typeof initAnalysis> | null} */
 let analysis = null;
 const persistence = createPersistence({
-  board, settings, notice, renderState,
+  board,
+  settings,
+  notice,
+  renderState,
   linkPlaying: () => !!linkPlay.active,
   mainline: () => analysis?.mainline,
 });
@@ -97,10 +110,14 @@ function renderState() {
 
 /** @param {string} game */
 async function newGame(game) {
-  if (inProgress() && !(await ask({
-    text: `Start a new game of ${gameLabel(game)}? The game in progress (${movesText(board.ply)}) will be lost.`,
-    yes: 'Start a new game', no: 'Keep playing',
-  }))) {
+  if (
+    inProgress() &&
+    !(await ask({
+      text: `Start a new game of ${gameLabel(game)}? The game in progress (${movesText(board.ply)}) will be lost.`,
+      yes: 'Start a new game',
+      no: 'Keep playing',
+    }))
+  ) {
     $('game').value = currentGame(board);
     return;
   }
@@ -116,17 +133,23 @@ async function newGame(game) {
 
 // ---- events from the board ---------------------------------------------------
 
-board.addEventListener('ready', async () => {
-  await persistence.restore();
-  persistence.start();
-  persistence.save();
-  games.start();
-  renderState();
-  document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
-  performance.mark('board-playable');
-  if (location.hash.length > 1) await sharing.openHash(location.hash);
-  window.addEventListener('hashchange', () => { if (location.hash.length > 1) sharing.openHash(location.hash); });
-}, { once: true });
+board.addEventListener(
+  'ready',
+  async () => {
+    await persistence.restore();
+    persistence.start();
+    persistence.save();
+    games.start();
+    renderState();
+    document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
+    performance.mark('board-playable');
+    if (location.hash.length > 1) await sharing.openHash(location.hash);
+    window.addEventListener('hashchange', () => {
+      if (location.hash.length > 1) sharing.openHash(location.hash);
+    });
+  },
+  { once: true },
+);
 board.addEventListener('change', (/** @type {any} */ e) => {
   // Another game may be on the board (a load through the board's API
   // too): the menus and the AI's side follow it.
@@ -143,26 +166,45 @@ board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.de
 
 $('rematch').addEventListener('click', () => newGame(currentGame(board)));
 // The review at once, opened at the player's first blunder (analysis.js).
-$('review-game').addEventListener('click', () => { openReview().catch((err) => notice(plainError(err))); });
+$('review-game').addEventListener('click', () => {
+  openReview().catch((err) => notice(plainError(err)));
+});
 
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   newGame($('game').value);
 });
-$('game').addEventListener('change', () => { if ($('game').value !== currentGame(board)) newGame($('game').value); });
+$('game').addEventListener('change', () => {
+  if ($('game').value !== currentGame(board)) newGame($('game').value);
+});
 
 // A reviewed game's blunders by the player become puzzles on the Learn page.
-const playerSides = () => { const ai = aiFor(settings.values, board.sides); return board.sides.filter((s) => s !== ai && ai !== 'both'); };
+const playerSides = () => {
+  const ai = aiFor(settings.values, board.sides);
+  return board.sides.filter((s) => s !== ai && ai !== 'both');
+};
 analysis = initAnalysis({
-  board, onExit: settings.apply,
-  onReviewed: (review) => rememberMistakes(review, playerSides()).then((n) => {
-    if (n) notice(`${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`);
-  }, () => { /* nothing saved; the review is shown all the same */ }),
+  board,
+  onExit: settings.apply,
+  onReviewed: (review) =>
+    rememberMistakes(review, playerSides()).then(
+      (n) => {
+        if (n)
+          notice(
+            `${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`,
+          );
+      },
+      () => {
+        /* nothing saved; the review is shown all the same */
+      },
+    ),
 });
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
-$('live').addEventListener('click', () => { board.viewPly = null; });
+$('live').addEventListener('click', () => {
+  board.viewPly = null;
+});
 $('moves').addEventListener('click', (e) => {
   const ply = e.target.closest('button')?.dataset.ply;
   if (ply) board.viewPly = Number(ply) === board.ply ? null : Number(ply);
@@ -181,6 +223,9 @@ function exampleBoards() {
     slot.append(example);
   }
 }
-$('help').addEventListener('click', () => { $('help-dialog').showModal(); exampleBoards(); });
+$('help').addEventListener('click', () => {
+  $('help-dialog').showModal();
+  exampleBoards();
+});
 
 registerServiceWorker();

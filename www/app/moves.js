@@ -21,7 +21,10 @@ export function renderMoves(list, { moves, shown, sideAt }) {
     b.dataset.side = side;
     b.textContent = move;
     b.setAttribute('aria-label', `move ${ply}, ${side}: ${move}`);
-    if (ply === shown) { b.classList.add('current'); b.setAttribute('aria-current', 'true'); }
+    if (ply === shown) {
+      b.classList.add('current');
+      b.setAttribute('aria-current', 'true');
+    }
     row.append(num, b);
     return row;
   });
@@ -32,6 +35,7 @@ export function renderMoves(list, { moves, shown, sideAt }) {
   if (current && list.scrollHeight > list.clientHeight) {
     const top = current.offsetTop; // the list is positioned: relative to it
     if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + current.offsetHeight - list.clientHeight;
+    else if (top + current.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + current.offsetHeight - list.clientHeight;
   }
 }

@@ -21,14 +21,20 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
   let ready = false;
   /** The stamp of the save this tab last wrote or read: it writes only over that one. */
   let stamp = /** @type {import('./save.js').Stamp} */ (null);
-  /** Storage refused a save and the player was told (once a page). */
+  /** Storage refused a save and the player is told (once a page). */
   let saveRefusalSaid = false;
 
   /** The game and settings as saved (during an analysis variation, the game it left). */
   const current = () => {
     const kept = mainline();
     const rules = readRules((name) => board.getAttribute(name));
-    return { game: currentGame(board), position: kept ? kept.position : board.startPosition, moves: kept ? kept.moves : board.moves, rules, ...settings.values };
+    return {
+      game: currentGame(board),
+      position: kept ? kept.position : board.startPosition,
+      moves: kept ? kept.moves : board.moves,
+      rules,
+      ...settings.values,
+    };
   };
 
   /** Saves the game; `force` writes over another tab's newer save (the player chose to). */
@@ -47,8 +53,12 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
   /** The saved `state` is the game on the board, or the one its variation left (settings aside). */
   const isOnBoard = (state) => {
     const here = current();
-    return state.game === here.game && state.position === here.position
-      && state.moves.length === here.moves.length && state.moves.every((m, i) => m === here.moves[i]);
+    return (
+      state.game === here.game &&
+      state.position === here.position &&
+      state.moves.length === here.moves.length &&
+      state.moves.every((m, i) => m === here.moves[i])
+    );
   };
 
   /**
@@ -64,8 +74,11 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
       return;
     }
     const { game, position, moves } = other.state;
-    const continues = game === currentGame(board) && position === board.startPosition
-      && board.moves.every((m, i) => m === moves[i]) && moves.length > board.moves.length;
+    const continues =
+      game === currentGame(board) &&
+      position === board.startPosition &&
+      board.moves.every((m, i) => m === moves[i]) &&
+      moves.length > board.moves.length;
     $('tab-summary').textContent = continues
       ? `Another tab has gone on with this game: it saved ${movesText(moves.length)}, this tab shows ${movesText(board.ply)}.`
       : `Another tab saved a different game of ${gameLabel(game)} (${movesText(moves.length)}). This tab shows ${gameLabel(currentGame(board))}, ${movesText(board.ply)}.`;
@@ -92,7 +105,7 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
    * @param {string} source  what the game is, for the notice when it is refused */
   function loadGame({ position, moves, rules = {} }, source) {
     // The rule options come with the game (a shared position's, a save's);
-    // if the engine refuses the game, the board goes back to the one before.
+    // if the engine refuses the game, the board goes back to the previous game.
     const before = { position: board.startPosition, moves: board.moves, rules: readRules((name) => board.getAttribute(name)) };
     setRuleAttributes(board, rules);
     try {
@@ -101,7 +114,11 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
       return true;
     } catch (err) {
       setRuleAttributes(board, before.rules);
-      try { if (before.position) board.load(before.position, before.moves); } catch { /* it loaded before */ }
+      try {
+        if (before.position) board.load(before.position, before.moves);
+      } catch {
+        /* the previous game loads as it did */
+      }
       notice(`${source} could not be opened: ${plainError(err)}`);
       return false;
     }
@@ -145,6 +162,8 @@ export function createPersistence({ board, settings, linkPlaying, mainline, noti
     restore,
     loadGame,
     /** The first restore is done: saving may begin. */
-    start: () => { ready = true; },
+    start: () => {
+      ready = true;
+    },
   };
 }

@@ -43,7 +43,9 @@ export const sameStamp = (a, b) => a?.tab === b?.tab && a?.rev === b?.rev;
 /** Why storage refused, in words: full, or not allowed at all. */
 function refusal(err) {
   const name = /** @type {any} */ (err)?.name;
-  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' ? 'its storage is full' : 'it does not allow this site to store data';
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED'
+    ? 'its storage is full'
+    : 'it does not allow this site to store data';
 }
 
 /**
@@ -74,13 +76,19 @@ export const DAMAGED_KEY = `${KEY}.damaged`;
  * under `DAMAGED_KEY`, the save itself cleared), {} when there is none. */
 export function loadSave() {
   let text;
-  try { text = localStorage.getItem(KEY); } catch { return {}; }
+  try {
+    text = localStorage.getItem(KEY);
+  } catch {
+    return {};
+  }
   const result = parseSave(text);
   if (result.error) {
     try {
       localStorage.setItem(DAMAGED_KEY, /** @type {string} */ (text));
       localStorage.removeItem(KEY);
-    } catch { /* storage refused: the save stays where it is */ }
+    } catch {
+      /* storage refused: the save stays where it is */
+    }
   }
   return result;
 }
@@ -96,11 +104,17 @@ export function parseSave(text) {
 }
 
 export function clearSave() {
-  try { localStorage.removeItem(KEY); } catch { /* nothing to do */ }
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    /* nothing to do */
+  }
 }
 
 function validate(s) {
-  const fail = (what) => { throw new Error(`the saved game is damaged (${what})`); };
+  const fail = (what) => {
+    throw new Error(`the saved game is damaged (${what})`);
+  };
   if (!s || typeof s !== 'object' || Array.isArray(s)) fail('not an object');
   if (s.version !== VERSION) fail(`unknown version ${JSON.stringify(s.version)}`);
   if (!GAMES.includes(s.game)) fail('game');
@@ -122,10 +136,22 @@ function validate(s) {
   const r = s.rules ?? {};
   if (typeof r !== 'object' || Array.isArray(r)) fail('rules');
   for (const key of Object.keys(r)) {
-    const ok = key === 'quietLimit' ? Number.isInteger(r[key]) : (key === 'firstMoveRule' || key === 'repetitionDraw') && typeof r[key] === 'boolean';
+    const ok =
+      key === 'quietLimit'
+        ? Number.isInteger(r[key])
+        : (key === 'firstMoveRule' || key === 'repetitionDraw') && typeof r[key] === 'boolean';
     if (!ok) fail(`rules.${key}`);
   }
-  return { game: s.game, position: s.position, moves: s.moves, mode: s.mode, side: s.side, level, animation: s.animation ?? true, rules: r };
+  return {
+    game: s.game,
+    position: s.position,
+    moves: s.moves,
+    mode: s.mode,
+    side: s.side,
+    level,
+    animation: s.animation ?? true,
+    rules: r,
+  };
 }
 
 /** Keeps the stored save aside under `DAMAGED_KEY` (one the engine refused
@@ -135,5 +161,7 @@ export function setAsideSave() {
     const text = localStorage.getItem(KEY);
     if (text != null) localStorage.setItem(DAMAGED_KEY, text);
     localStorage.removeItem(KEY);
-  } catch { /* storage refused: nothing more to do */ }
+  } catch {
+    /* storage refused: nothing more to do */
+  }
 }

@@ -9,7 +9,7 @@ import { sideLabel } from './words.js';
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
 /** @typedef {{mode: string, side: string, level: number, animation: boolean}} Values */
 
-/** What the page adds to the board's own state, before the player chooses. */
+/** What the page adds to the board's own state, ahead of the player's choice. */
 export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', side: 'first', level: 3, animation: true });
 
 /** The game on the board. @param {SowingBoard} board */
@@ -71,9 +71,13 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
       const who = ai === 'both' ? 'The AI will play both sides' : `The AI will play ${sideLabel(ai)}`;
       const ok = await ask({
         text: `${who} and move now, from the current position.`,
-        yes: 'Let the AI move', no: 'Cancel',
+        yes: 'Let the AI move',
+        no: 'Cancel',
       });
-      if (!ok) { apply(); return; }
+      if (!ok) {
+        apply();
+        return;
+      }
     }
     Object.assign(values, next);
     apply();
@@ -87,7 +91,9 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     /** The side the player plays against the AI. */
     humanSide: () => board.sides[values.side === 'first' ? 0 : 1],
     /** Takes the settings of a save or of the player's choice. @param {Partial<Values>} next */
-    set: (next) => { Object.assign(values, next); },
+    set: (next) => {
+      Object.assign(values, next);
+    },
   };
 }
 

@@ -126,9 +126,15 @@ export function createSharing({ board, settings, persistence, linkPlay, inProgre
       error.hidden = false;
       return;
     }
-    if (inProgress() && !(await ask({
-      text: `Load this game? The game in progress (${movesText(board.ply)}) will be lost.`, yes: 'Load it', no: 'Keep playing',
-    }))) return;
+    if (
+      inProgress() &&
+      !(await ask({
+        text: `Load this game? The game in progress (${movesText(board.ply)}) will be lost.`,
+        yes: 'Load it',
+        no: 'Keep playing',
+      }))
+    )
+      return;
     try {
       board.importText(text);
       settings.apply();

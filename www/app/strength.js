@@ -45,7 +45,8 @@ function slope(r, results) {
 function root(f, lo, hi, up = false) {
   for (let i = 0; i < 80; i++) {
     const mid = (lo + hi) / 2;
-    if ((f(mid) > 0) !== up) lo = mid; else hi = mid;
+    if (f(mid) > 0 !== up) lo = mid;
+    else hi = mid;
   }
   return (lo + hi) / 2;
 }
@@ -64,12 +65,15 @@ export function estimate(results) {
   if (!games) return { games, score, rating: null, low: null, high: null, se: null };
   const ratings = results.map((g) => g.rating);
   // Far enough out that p(r) is all but 0 or 1 against every opponent.
-  const lo = Math.min(...ratings) - 2000, hi = Math.max(...ratings) + 2000;
+  const lo = Math.min(...ratings) - 2000,
+    hi = Math.max(...ratings) + 2000;
   if (score === games || score === 0) {
     // A clean sweep: the likelihood only grows (wins) or falls (losses) with r.
     const best = 0; // its limit: every result certain
     const bound = root((r) => logLikelihood(r, results) - (best - DROP), lo, hi, score === games);
-    return score === games ? { games, score, rating: null, low: bound, high: null, se: null } : { games, score, rating: null, low: null, high: bound, se: null };
+    return score === games
+      ? { games, score, rating: null, low: bound, high: null, se: null }
+      : { games, score, rating: null, low: null, high: bound, se: null };
   }
   const rating = root((r) => slope(r, results), lo, hi);
   const top = logLikelihood(rating, results);
@@ -99,10 +103,14 @@ const round = (x, step) => Math.round(x / step) * step;
 export function ratingText(e) {
   if (e.games < MIN_GAMES) return null;
   if (e.rating == null) {
-    if (e.low != null) return { headline: `above ${round(e.low, 50)}`, detail: `you won every counted game: at least ${round(e.low, 50)} (95% confidence)` };
-    return { headline: `below ${round(/** @type {number} */ (e.high), 50)}`, detail: `you lost every counted game: at most ${round(/** @type {number} */ (e.high), 50)} (95% confidence)` };
+    if (e.low != null)
+      return { headline: `above ${round(e.low, 50)}`, detail: `you won every counted game: at least ${round(e.low, 50)} (95% confidence)` };
+    return {
+      headline: `below ${round(/** @type {number} */ (e.high), 50)}`,
+      detail: `you lost every counted game: at most ${round(/** @type {number} */ (e.high), 50)} (95% confidence)`,
+    };
   }
-  const step = roundingStep((/** @type {number} */ (e.high) - /** @type {number} */ (e.low)) / 2);
+  const step = roundingStep(/** @type {number} */ (e.high - /** @type {number} */ (e.low)) / 2);
   return {
     headline: `≈${round(e.rating, step)}`,
     detail: `between ${round(/** @type {number} */ (e.low), step)} and ${round(/** @type {number} */ (e.high), step)} (95% confidence)`,
@@ -123,7 +131,8 @@ export function ratingText(e) {
 export function suggestLevel(e, level, ratings) {
   const here = ratings[level - 1];
   if (here == null || !e.games) return null;
-  const above = ratings[level], below = ratings[level - 2];
+  const above = ratings[level],
+    below = ratings[level - 2];
   if (above != null && e.low != null && e.low > (here + above) / 2) return { level: level + 1, direction: 'up' };
   if (below != null && e.high != null && e.high < (here + below) / 2) return { level: level - 1, direction: 'down' };
   return null;

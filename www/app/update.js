@@ -9,7 +9,7 @@
  * only then is there something to offer. The first install has no page to
  * update, and whether the page has a controller does not tell the two apart:
  * the first worker claims the page as it activates, and on a first visit
- * WebKit under load let the page see a controller before it looked, so the
+ * WebKit under load can let the page see a controller ahead of its look, so the
  * page said "A new version is ready" and pushed the board down under the
  * player's clicks (seen in the cross-engine tests). A replacement always has
  * another worker active.

@@ -9,7 +9,11 @@ const SEEN = 'sowboard.welcomed';
 /** Whether this browser has seen the welcome (storage that refuses: as seen
  * once closed in this page). */
 function seen() {
-  try { return localStorage.getItem(SEEN) === '1'; } catch { return false; }
+  try {
+    return localStorage.getItem(SEEN) === '1';
+  } catch {
+    return false;
+  }
 }
 
 /** @param {{play: (game: string) => void}} hooks  play: start a new game of `game` */
@@ -27,10 +31,17 @@ export function createWelcome({ play }) {
   const done = () => {
     if (box.hidden && seen()) return;
     box.hidden = true;
-    try { localStorage.setItem(SEEN, '1'); } catch { /* not kept: shown again on the next visit */ }
+    try {
+      localStorage.setItem(SEEN, '1');
+    } catch {
+      /* not kept: shown again on the next visit */
+    }
   };
   for (const button of box.querySelectorAll('button[data-game]')) {
-    button.addEventListener('click', () => { done(); play(/** @type {HTMLElement} */ (button).dataset.game ?? 'intermedium'); });
+    button.addEventListener('click', () => {
+      done();
+      play(/** @type {HTMLElement} */ (button).dataset.game ?? 'intermedium');
+    });
   }
   $('welcome-close').addEventListener('click', done);
   return { done };

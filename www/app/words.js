@@ -18,8 +18,9 @@ export const sideLabel = (side) => (side ? side[0].toUpperCase() + side.slice(1)
  */
 export function endText(outcome, { sides, you }) {
   const winner = outcome.winner;
-  const loser = winner ? sides.find((s) => s !== winner) ?? '' : '';
-  const W = sideLabel(winner ?? ''), L = sideLabel(loser);
+  const loser = winner ? (sides.find((s) => s !== winner) ?? '') : '';
+  const W = sideLabel(winner ?? ''),
+    L = sideLabel(loser);
   let headline = winner ? `${W} wins` : 'Draw';
   if (you && winner) headline = winner === you ? 'You win!' : 'You lose';
   /** @type {Record<string, string>} */

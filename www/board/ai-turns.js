@@ -19,11 +19,13 @@ export class AiTurns {
     this.#onThinking = onThinking;
   }
 
-  get thinking() { return this.#thinking; }
+  get thinking() {
+    return this.#thinking;
+  }
 
   /**
    * Asks the worker for a move. Resolves to the move, or to null when the
-   * game changed (`cancel`) before the answer came; a failure is thrown only
+   * game changed (`cancel`) ahead of the answer; a failure is thrown only
    * while it is still current.
    * @param {AiRequest} request
    * @returns {Promise<string | null>}

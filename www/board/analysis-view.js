@@ -56,7 +56,10 @@ export class BoardAnalysis {
     const changed = JSON.stringify(how) !== JSON.stringify(this.#how);
     this.#how = how;
     if (on === this.#on) {
-      if (on && changed) { this.#key = ''; this.refresh(); }
+      if (on && changed) {
+        this.#key = '';
+        this.refresh();
+      }
       return;
     }
     this.#on = on;
@@ -65,9 +68,26 @@ export class BoardAnalysis {
       bar.setAttribute('part', 'eval-bar');
       bar.setAttribute('role', 'meter');
       bar.setAttribute('aria-label', 'Evaluation: the first player\u2019s chance to win');
-      Object.assign(bar.style, { position: 'absolute', left: '0', top: '0', bottom: '0', width: '6px', background: '#2b2f36', borderRadius: '3px', overflow: 'hidden' });
+      Object.assign(bar.style, {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        bottom: '0',
+        width: '6px',
+        background: '#2b2f36',
+        borderRadius: '3px',
+        overflow: 'hidden',
+      });
       const fill = document.createElement('div');
-      Object.assign(fill.style, { position: 'absolute', left: '0', right: '0', bottom: '0', height: '50%', background: '#f2f2ee', transition: 'height 0.3s' });
+      Object.assign(fill.style, {
+        position: 'absolute',
+        left: '0',
+        right: '0',
+        bottom: '0',
+        height: '50%',
+        background: '#f2f2ee',
+        transition: 'height 0.3s',
+      });
       bar.append(fill);
       if (getComputedStyle(this.#container).position === 'static') this.#container.style.position = 'relative';
       this.#container.append(bar);
@@ -150,7 +170,9 @@ export class BoardAnalysis {
     return this.#hints.run({ type: 'evaluate', position, moves, rules, ...HINT_STRENGTH }, () => {});
   }
 
-  cancelHint() { this.#hints.cancel(); }
+  cancelHint() {
+    this.#hints.cancel();
+  }
 
   /** The board left the page: every worker stops, busy or idle. */
   dispose() {

@@ -3,10 +3,13 @@
 // replays what the engine recorded (MoveInfo); it decides nothing.
 import { cellOf } from './layout.js';
 
-/** Frames for `info` starting from `before` (the board before the move). */
+/** Frames for `info` starting from `before` (the board at the start of the move). */
 export function sowingFrames(before, info, files) {
   const board = Uint8Array.from(before);
-  const at = (name) => { const c = cellOf(name); return c.rank * files + c.file; };
+  const at = (name) => {
+    const c = cellOf(name);
+    return c.rank * files + c.file;
+  };
   const frames = [];
   const trail = [info.origin];
   board[at(info.origin)] -= info.count;
@@ -37,7 +40,10 @@ export function sowingFrames(before, info, files) {
 export function playFrames(frames, { msPerFrame, show, done }) {
   let timer = 0;
   const step = (i) => {
-    if (i >= frames.length) { done(); return; }
+    if (i >= frames.length) {
+      done();
+      return;
+    }
     show(frames[i]);
     timer = setTimeout(() => step(i + 1), msPerFrame * (frames[i].hold ?? 1));
   };

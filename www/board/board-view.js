@@ -53,7 +53,16 @@ export class BoardView {
     const g = this.#host.game;
     if (!g) return;
     const { coordinates, flipped } = this.#host.options();
-    this.#host.painter.draw({ files: g.files, ranks: g.ranks, board: this.#boardOnShow(), sides: g.sides(), cities: g.cities(), marks: this.#marks(), coordinates, flipped });
+    this.#host.painter.draw({
+      files: g.files,
+      ranks: g.ranks,
+      board: this.#boardOnShow(),
+      sides: g.sides(),
+      cities: g.cities(),
+      marks: this.#marks(),
+      coordinates,
+      flipped,
+    });
   }
 
   #boardOnShow() {
@@ -68,9 +77,7 @@ export class BoardView {
     const g = /** @type {Game} */ (this.#host.game);
     const shown = this.#host.viewPly ?? g.ply;
     const outcome = shown === g.ply ? g.outcome() : null;
-    const lostCity = outcome?.reason === 'city-captured'
-      ? g.cities().find((c) => c.side !== outcome.winner)?.cell ?? null
-      : null;
+    const lostCity = outcome?.reason === 'city-captured' ? (g.cities().find((c) => c.side !== outcome.winner)?.cell ?? null) : null;
     const preview = this.#host.preview;
     const { focus, keyboard } = this.#host.input;
     const marks = marksFor({
@@ -102,24 +109,28 @@ export class BoardView {
     const shownPly = viewPly ?? g.ply;
     renderControls(this.#host.els, {
       // A previewed line is not the game: say so rather than whose move it is.
-      prompt: preview ? `Preview${preview.move ? `: ${preview.move.move}` : ''} (not played)` : promptFor({
-        build: b,
-        side,
-        aiToMove: aiSides.includes(side),
-        // Against the AI, or with a `player` (a game by link), the one person at the board is "you".
-        yours: (aiSides.length === 1 && !aiSides.includes(side)) || player === side,
-        readonly,
-        outcome: g.outcome(),
-        review: viewPly != null && (!readonly || viewPly < g.ply)
-          ? { ply: viewPly, move: viewPly > 0 ? g.moveAt(viewPly).move : null, side: viewPly > 0 ? g.moveAt(viewPly).side : null }
-          : null,
-      }),
+      prompt: preview
+        ? `Preview${preview.move ? `: ${preview.move.move}` : ''} (not played)`
+        : promptFor({
+            build: b,
+            side,
+            aiToMove: aiSides.includes(side),
+            // Against the AI, or with a `player` (a game by link), the one person at the board is "you".
+            yours: (aiSides.length === 1 && !aiSides.includes(side)) || player === side,
+            readonly,
+            outcome: g.outcome(),
+            review:
+              viewPly != null && (!readonly || viewPly < g.ply)
+                ? { ply: viewPly, move: viewPly > 0 ? g.moveAt(viewPly).move : null, side: viewPly > 0 ? g.moveAt(viewPly).side : null }
+                : null,
+          }),
       // Pointer players set the pick-up count with the stepper, keyboard
       // players with the number chooser.
       chooser: canInput && !(b?.stage === 'count' && flow.count != null) ? flow.chooser() : null,
-      stepper: b?.stage === 'count' && flow.count != null
-        ? { origin: b.origin ?? '', value: flow.count, text: flow.typed, min: b.counts[0], max: b.counts[b.counts.length - 1] }
-        : null,
+      stepper:
+        b?.stage === 'count' && flow.count != null
+          ? { origin: b.origin ?? '', value: flow.count, text: flow.typed, min: b.counts[0], max: b.counts[b.counts.length - 1] }
+          : null,
       building: Boolean(b && b.stage !== 'origin'),
       replay: reviewing ? { shown: shownPly, total: g.ply } : null,
       focusChooser: this.#host.input.keyboard,
@@ -136,7 +147,12 @@ export class BoardView {
     const label = `${g.gameName === 'cash-in-hand' ? 'Cash in Hand' : 'Intermedium'} board`;
     if (canvas.getAttribute('aria-label') !== label) canvas.setAttribute('aria-label', label);
     desc.textContent = `${describeBoard({
-      prompt: prompt.textContent, board: this.#boardOnShow(), files: g.files, sides: g.sides(), cities: g.cities(), last,
+      prompt: prompt.textContent,
+      board: this.#boardOnShow(),
+      files: g.files,
+      sides: g.sides(),
+      cities: g.cities(),
+      last,
     })} Arrow keys move the cursor, Enter or Space chooses, Backspace undoes a step, Escape cancels the move.`;
   }
 
@@ -145,10 +161,17 @@ export class BoardView {
     const g = this.#host.game;
     if (!g || !this.#host.input.focus) return;
     const { file, rank } = this.#host.input.focus;
-    this.announce(describeCell({
-      name: cellName(file, rank), file, rank, count: this.#boardOnShow()[rank * g.files + file] ?? 0,
-      sides: g.sides(), cities: g.cities(), build: this.#host.input.canInput() ? g.build() : null,
-    }));
+    this.announce(
+      describeCell({
+        name: cellName(file, rank),
+        file,
+        rank,
+        count: this.#boardOnShow()[rank * g.files + file] ?? 0,
+        sides: g.sides(),
+        cities: g.cities(),
+        build: this.#host.input.canInput() ? g.build() : null,
+      }),
+    );
   }
 
   /** @param {string} text */

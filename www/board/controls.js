@@ -51,11 +51,16 @@ export function promptFor({ build, side, aiToMove, yours, readonly, outcome, rev
   if (readonly || !build) return readonly ? `${Side} to move` : aiToMove ? `${Side} (AI) to move` : who;
   const lead = yours ? 'Your move' : Side;
   switch (build.stage) {
-    case 'origin': return `${who}: choose a stack`;
-    case 'count': return `${lead}: choose how many stones to pick up, then the path`;
-    case 'step': return `${lead}: choose the next cell (${build.cash} in hand)`;
-    case 'place': return `${lead}: put ${build.toPlace} captured stone${build.toPlace === 1 ? '' : 's'} back on any stacks`;
-    default: return who;
+    case 'origin':
+      return `${who}: choose a stack`;
+    case 'count':
+      return `${lead}: choose how many stones to pick up, then the path`;
+    case 'step':
+      return `${lead}: choose the next cell (${build.cash} in hand)`;
+    case 'place':
+      return `${lead}: put ${build.toPlace} captured stone${build.toPlace === 1 ? '' : 's'} back on any stacks`;
+    default:
+      return who;
   }
 }
 

@@ -22,10 +22,12 @@ export function summarise({ board, files, sides, cities }) {
     s.stones += n;
     s.stacks += 1;
   }
-  return per.map(({ side, stones, stacks }) => {
-    const city = cities.find((c) => c.side === side);
-    return `${capital(side)}: ${stones} stone${stones === 1 ? '' : 's'} on ${stacks} stack${stacks === 1 ? '' : 's'}${city ? `, city ${city.cell}` : ''}`;
-  }).join('; ');
+  return per
+    .map(({ side, stones, stacks }) => {
+      const city = cities.find((c) => c.side === side);
+      return `${capital(side)}: ${stones} stone${stones === 1 ? '' : 's'} on ${stacks} stack${stacks === 1 ? '' : 's'}${city ? `, city ${city.cell}` : ''}`;
+    })
+    .join('; ');
 }
 
 /**
@@ -40,7 +42,7 @@ export function describeBoard(view) {
 }
 
 /**
- * What is on a cell, and whether the player may choose it now.
+ * What is on a cell, and whether the player may choose it at this point.
  * @param {{name: string, file: number, rank: number, count: number, sides: string[],
  *   cities: {side: string, cell: string}[], build: import('../pkg/sowboard.js').BuildState | null}} view
  */

@@ -9,7 +9,17 @@ import { sowingFrames, playFrames } from './animate.js';
 import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { MoveFlow, applyChoices } from './flow.js';
-import { RECORD_ATTRIBUTES, VIEW_ATTRIBUTES, errorDetail, flag, isRecordAttribute, notReady, readOptions, readRules, setRuleAttributes } from './options.js';
+import {
+  RECORD_ATTRIBUTES,
+  VIEW_ATTRIBUTES,
+  errorDetail,
+  flag,
+  isRecordAttribute,
+  notReady,
+  readOptions,
+  readRules,
+  setRuleAttributes,
+} from './options.js';
 import { Flash, TEMPLATE } from './controls.js';
 import { openLink, linkOf } from '../link/board-link.js';
 import { BoardAnalysis, HINT_STRENGTH } from './analysis-view.js';
@@ -43,11 +53,12 @@ export class SowingBoard extends HTMLElement {
   #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on) });
   /** @type {number | null} */ #viewPly = null;
   /** The hinted move (not played). @type {MoveInfo | null} */ #hint = null;
-  /** A position shown instead of the game's, with a move marked (analysis lines). @type {{board: Uint8Array, move: MoveInfo | null} | null} */ #preview = null;
+  /** A position shown instead of the game's, with a move marked (analysis lines). @type {{board: Uint8Array, move: MoveInfo | null} | null} */ #preview =
+    null;
   /** Cells marked as threatened (analysis). @type {string[]} */ #threatened = [];
   /** @type {{frame: any, cancel: () => void, byAi: boolean} | null} */ #anim = null;
   #reloadQueued = false;
-  /** Bumped by `load`, so that a reload queued before it does not undo it. */
+  /** Bumped by `load`, so that a reload queued ahead of it does not undo it. */
   #reloadToken = 0;
   #reflecting = false;
   /** @type {Flash} */ #flash;
@@ -66,10 +77,21 @@ export class SowingBoard extends HTMLElement {
     /** @param {string} s */
     const part = (s) => root.querySelector(s);
     this.#els = {
-      canvas: part('canvas'), board: part('.board'), prompt: part('.prompt'), flash: part('.flash'), thinking: part('.thinking'),
-      chooser: part('.chooser'), chooserLabel: part('.chooser .label'), build: part('.build'),
-      stepper: part('.stepper'), stepperLabel: part('.stepper .label'), stepperInput: part('.stepper input'),
-      replay: part('.replay'), counter: part('.counter'), live: part('.sr'), desc: part('#board-desc'),
+      canvas: part('canvas'),
+      board: part('.board'),
+      prompt: part('.prompt'),
+      flash: part('.flash'),
+      thinking: part('.thinking'),
+      chooser: part('.chooser'),
+      chooserLabel: part('.chooser .label'),
+      build: part('.build'),
+      stepper: part('.stepper'),
+      stepperLabel: part('.stepper .label'),
+      stepperInput: part('.stepper input'),
+      replay: part('.replay'),
+      counter: part('.counter'),
+      live: part('.sr'),
+      desc: part('#board-desc'),
     };
     this.#painter = new Painter(this.#els.canvas, this.#els.board, this);
     this.#flash = new Flash(this.#els.flash, this.#els.prompt);
@@ -81,13 +103,27 @@ export class SowingBoard extends HTMLElement {
       els: this.#els,
       painter: this.#painter,
       flash: this.#flash,
-      get game() { return board.#game; },
-      get flow() { return board.#flow; },
-      get viewPly() { return board.#viewPly; },
-      get anim() { return board.#anim; },
-      get hint() { return board.#hint; },
-      get preview() { return board.#preview; },
-      get threatened() { return board.#threatened; },
+      get game() {
+        return board.#game;
+      },
+      get flow() {
+        return board.#flow;
+      },
+      get viewPly() {
+        return board.#viewPly;
+      },
+      get anim() {
+        return board.#anim;
+      },
+      get hint() {
+        return board.#hint;
+      },
+      get preview() {
+        return board.#preview;
+      },
+      get threatened() {
+        return board.#threatened;
+      },
       options: () => this.#options(),
       aiPlays: (side) => this.#aiPlays(side),
       played: (info) => this.#afterMove(info, false, false),
@@ -119,14 +155,17 @@ export class SowingBoard extends HTMLElement {
       this.#maybeAi();
       return;
     }
-    loadEngine().then((engine) => {
-      if (!this.isConnected || this.#game) return;
-      this.#engine = engine;
-      this.#reload();
-      this.#reportProblems(); // bad values given from the start are reported too
-      this.#syncAnalysis();
-      this.#emit('ready', { position: this.position ?? '', moves: this.moves });
-    }, (err) => this.#emit('error', { code: err?.code ?? 'engine-load', message: `the game engine failed to load: ${err.message}` }));
+    loadEngine().then(
+      (engine) => {
+        if (!this.isConnected || this.#game) return;
+        this.#engine = engine;
+        this.#reload();
+        this.#reportProblems(); // bad values given from the start are reported too
+        this.#syncAnalysis();
+        this.#emit('ready', { position: this.position ?? '', moves: this.moves });
+      },
+      (err) => this.#emit('error', { code: err?.code ?? 'engine-load', message: `the game engine failed to load: ${err.message}` }),
+    );
   }
 
   disconnectedCallback() {
@@ -183,34 +222,60 @@ export class SowingBoard extends HTMLElement {
 
   /** The widget's version (the engine it loads must be the same). */
   static version = VERSION;
-  get version() { return VERSION; }
+  get version() {
+    return VERSION;
+  }
 
   /** The current position string (live game, not the one under review). */
-  get position() { return this.#game?.position() ?? null; }
+  get position() {
+    return this.#game?.position() ?? null;
+  }
   /** The moves played, in notation. */
-  get moves() { return this.#game?.moves() ?? []; }
+  get moves() {
+    return this.#game?.moves() ?? [];
+  }
   /** The result ({winner, reason, description}) or null while the game runs.
    * @returns {SowingOutcome | null} */
-  get outcome() { return /** @type {SowingOutcome | null} */ (this.#game?.outcome() ?? null); }
+  get outcome() {
+    return /** @type {SowingOutcome | null} */ (this.#game?.outcome() ?? null);
+  }
   /** The position the record starts from. */
-  get startPosition() { return this.#game?.startPosition() ?? null; }
+  get startPosition() {
+    return this.#game?.startPosition() ?? null;
+  }
   /** Plies played. */
-  get ply() { return this.#game?.ply ?? 0; }
+  get ply() {
+    return this.#game?.ply ?? 0;
+  }
   /** The side to move (`blue`/`red`/`white`/`black`). */
-  get sideToMove() { return this.#game?.sideToMove() ?? null; }
-  /** The game's two sides, the first to move first (from the engine; none before `ready`). */
-  get sides() { return this.#game?.sides() ?? []; }
+  get sideToMove() {
+    return this.#game?.sideToMove() ?? null;
+  }
+  /** The game's two sides, the first to move first (from the engine; none until `ready`). */
+  get sides() {
+    return this.#game?.sides() ?? [];
+  }
   /** Whether the AI is computing a move. */
-  get thinking() { return this.#ai.thinking; }
-  get readonly() { return this.hasAttribute('readonly'); }
-  get canRedo() { return this.#game?.canRedo() ?? false; }
+  get thinking() {
+    return this.#ai.thinking;
+  }
+  get readonly() {
+    return this.hasAttribute('readonly');
+  }
+  get canRedo() {
+    return this.#game?.canRedo() ?? false;
+  }
 
   /** The side that played move `ply` (1 = the first move of the record).
    * @param {number} ply */
-  sideAt(ply) { return this.#game?.moveAt(ply).side ?? ''; }
+  sideAt(ply) {
+    return this.#game?.moveAt(ply).side ?? '';
+  }
 
   /** The ply on show (0 = start), or null when showing the live game. */
-  get viewPly() { return this.#viewPly; }
+  get viewPly() {
+    return this.#viewPly;
+  }
   set viewPly(ply) {
     if (!this.#game) return;
     const g = this.#game;
@@ -223,7 +288,12 @@ export class SowingBoard extends HTMLElement {
     this.#stopAnimation();
     const after = this.#viewPly ?? n;
     // One step forward replays that move's sowing; other jumps just show the position.
-    if (after === before + 1) this.#animate(g.moveAt(after), false, () => { this.#anim = null; this.#view.render(); this.#maybeAi(); });
+    if (after === before + 1)
+      this.#animate(g.moveAt(after), false, () => {
+        this.#anim = null;
+        this.#view.render();
+        this.#maybeAi();
+      });
     this.#view.render();
     this.#emit('view', { ply: this.#viewPly });
     this.#maybeAi();
@@ -240,8 +310,10 @@ export class SowingBoard extends HTMLElement {
   }
 
   /** The move under way: the engine's build state, or null when no one can
-   * move on the board now. */
-  get building() { return this.#input.canInput() ? this.#game?.build() ?? null : null; }
+   * move on the board at this point. */
+  get building() {
+    return this.#input.canInput() ? (this.#game?.build() ?? null) : null;
+  }
 
   /** Makes `choices` (flow.js `Choice`s) on the move builder as the move
    * under way, dropping any other first (a lesson resuming a move half
@@ -251,7 +323,14 @@ export class SowingBoard extends HTMLElement {
     const g = this.#game;
     if (!g || !this.#flow) throw notReady();
     this.#flow.cancel();
-    try { applyChoices(g, choices); } catch (err) { this.#flow.cancel(); throw err; } finally { this.#view.render(); }
+    try {
+      applyChoices(g, choices);
+    } catch (err) {
+      this.#flow.cancel();
+      throw err;
+    } finally {
+      this.#view.render();
+    }
   }
 
   /** Takes back the last choice of the move under way (the Undo step button). */
@@ -324,9 +403,11 @@ export class SowingBoard extends HTMLElement {
    * the analysis board and the review call best at that strength. Resolves
    * to the move, or null when the game is over or changed meanwhile. */
   async hint() {
-    const g = this.#game, engine = this.#engine;
+    const g = this.#game,
+      engine = this.#engine;
     if (!g || !engine || g.outcome()) return null;
-    const position = g.startPosition(), moves = g.moves();
+    const position = g.startPosition(),
+      moves = g.moves();
     const asked = `${position}|${moves.join(';')}`;
     this.#view.announce('Looking for the best move…');
     const found = await this.#analysis.hint({ position, moves, rules: this.#rules() });
@@ -352,7 +433,11 @@ export class SowingBoard extends HTMLElement {
     this.#replaceGame(() => game);
     this.#link = info;
     const last = game.lastMove();
-    if (last) this.#animate(last, false, () => { this.#anim = null; this.#view.render(); });
+    if (last)
+      this.#animate(last, false, () => {
+        this.#anim = null;
+        this.#view.render();
+      });
     this.setAttribute('player', game.sides()[1 - info.sender]);
     return { ...info, player: game.sides()[1 - info.sender] };
   }
@@ -384,9 +469,14 @@ export class SowingBoard extends HTMLElement {
   }
 
   /** Cells marked as threatened on the board (analysis: stacks and the city
-   * the side not to move could capture now); [] for none. @param {string[]} cells */
-  set threatened(cells) { this.#threatened = [...cells]; this.#view.draw(); }
-  get threatened() { return [...this.#threatened]; }
+   * the side not to move could capture next); [] for none. @param {string[]} cells */
+  set threatened(cells) {
+    this.#threatened = [...cells];
+    this.#view.draw();
+  }
+  get threatened() {
+    return [...this.#threatened];
+  }
 
   /** The engine's analysis of the position on show, from the analysis
    * worker: a Promise of `{best, score, pv, depth, nodes}` (the wasm API's
@@ -400,9 +490,11 @@ export class SowingBoard extends HTMLElement {
   }
 
   /** Where a cell (`c4`) is on screen, in viewport coordinates (for tests and
-   * for sites that point at cells); null before the first draw or off the board.
+   * for sites that point at cells); null until the first draw, or off the board.
    * @param {string} name */
-  cellRect(name) { return this.#painter.cellRect(name); }
+  cellRect(name) {
+    return this.#painter.cellRect(name);
+  }
 
   // ---- record ---------------------------------------------------------------
 
@@ -410,7 +502,9 @@ export class SowingBoard extends HTMLElement {
     return readOptions((name) => this.getAttribute(name), this.sides);
   }
 
-  #rules() { return readRules((name) => this.getAttribute(name)); }
+  #rules() {
+    return readRules((name) => this.getAttribute(name));
+  }
 
   #startText() {
     return /** @type {Engine} */ (this.#engine).startPosition(this.getAttribute('game') || 'intermedium');
@@ -433,7 +527,11 @@ export class SowingBoard extends HTMLElement {
     } catch (err) {
       this.#emit('error', errorDetail(err));
       if (this.#game) return;
-      try { game = new engine.Game(this.getAttribute('game') || 'intermedium'); } catch { game = new engine.Game('intermedium'); }
+      try {
+        game = new engine.Game(this.getAttribute('game') || 'intermedium');
+      } catch {
+        game = new engine.Game('intermedium');
+      }
     }
     this.#game?.free();
     this.#game = game;
@@ -446,7 +544,11 @@ export class SowingBoard extends HTMLElement {
     // reflecting it must not trigger a reload.
     if (this.getAttribute('game') !== game.gameName) {
       this.#reflecting = true;
-      try { this.setAttribute('game', game.gameName); } finally { this.#reflecting = false; }
+      try {
+        this.setAttribute('game', game.gameName);
+      } finally {
+        this.#reflecting = false;
+      }
     }
     this.#viewPly = this.readonly ? 0 : null;
     this.#changed('load');
@@ -477,8 +579,10 @@ export class SowingBoard extends HTMLElement {
     this.#hint = null;
     this.#preview = null;
     if (this.readonly) this.#viewPly = g.ply;
-    this.#view.announce(`${capital(info.side)} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.`
-      + (info.outcome ? ` ${info.outcome.description}.` : ''));
+    this.#view.announce(
+      `${capital(info.side)} played ${info.move}${info.captured.length ? `, capturing ${info.captured.join(' ')}` : ''}.` +
+        (info.outcome ? ` ${info.outcome.description}.` : ''),
+    );
     const detail = { move: info.move, position: info.position };
     const finish = () => {
       this.#anim = null;
@@ -503,7 +607,12 @@ export class SowingBoard extends HTMLElement {
     this.#anim = anim;
     anim.cancel = playFrames(frames, {
       msPerFrame: options.msPerFrame,
-      show: (/** @type {any} */ frame) => { if (this.#anim) { this.#anim.frame = frame; this.#view.draw(); } },
+      show: (/** @type {any} */ frame) => {
+        if (this.#anim) {
+          this.#anim.frame = frame;
+          this.#view.draw();
+        }
+      },
       done,
     });
     this.#view.render();
@@ -524,7 +633,9 @@ export class SowingBoard extends HTMLElement {
   }
 
   /** @param {string} side */
-  #aiPlays(side) { return this.#options().aiSides.includes(side); }
+  #aiPlays(side) {
+    return this.#options().aiSides.includes(side);
+  }
 
   /** @param {number} level */
   #aiRequest(level) {
@@ -566,7 +677,6 @@ export class SowingBoard extends HTMLElement {
     if (this.#game) this.#view.renderControls();
     this.#emit('thinking', { thinking: on });
   }
-
 
   /** Events go out after the current update has finished (never mid-update).
    * @template {BoardEvent} K @param {K} type @param {EventMap[K]['detail']} detail */

@@ -63,7 +63,9 @@ export class MoveFlow {
   }
 
   /** @returns {BuildState} */
-  build() { return this.game.build(); }
+  build() {
+    return this.game.build();
+  }
 
   /** Drops the move under way. */
   cancel() {
@@ -90,13 +92,19 @@ export class MoveFlow {
     const g = this.game;
     const b = g.build();
     if (b.stage === 'origin') {
-      if (!b.origins.includes(name)) return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () => g.selectOrigin(name));
+      if (!b.origins.includes(name))
+        return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () =>
+          g.selectOrigin(name),
+        );
       g.selectOrigin(name);
     } else if (b.stage === 'step') {
       const option = b.steps.find((s) => s.cell === name);
       if (option) this.#chooseStep(option);
       else if (b.path.length === 0 && b.origins.includes(name)) this.#reselect(name, b);
-      else if (name !== b.origin) return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () => g.step(name, 1));
+      else if (name !== b.origin)
+        return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () =>
+          g.step(name, 1),
+        );
     } else if (b.stage === 'count') {
       if (name !== b.origin && !b.origins.includes(name)) return { refused: 'Choose how many stones to pick up, with the number buttons.' };
       this.#reselect(name, b);
@@ -106,7 +114,12 @@ export class MoveFlow {
       // The engine's range: over 255 stones a stack may have to take more
       // than 1, or may not take them all (room must be left for the rest).
       if (range.least === range.most) g.place(name, range.least);
-      else this.pending = { kind: 'place', cell: name, options: Array.from({ length: range.most - range.least + 1 }, (_, i) => range.least + i) };
+      else
+        this.pending = {
+          kind: 'place',
+          cell: name,
+          options: Array.from({ length: range.most - range.least + 1 }, (_, i) => range.least + i),
+        };
     }
     return this.#completeIfDone();
   }
@@ -247,7 +260,12 @@ export class MoveFlow {
       if (last?.cell === name) {
         const all = last.count + b.cash;
         g.undoChoice();
-        if (g.build().steps.find((s) => s.cell === name)?.drops.includes(all)) {
+        if (
+          g
+            .build()
+            .steps.find((s) => s.cell === name)
+            ?.drops.includes(all)
+        ) {
           g.step(name, all);
           return this.#completeIfDone();
         }
@@ -280,14 +298,21 @@ export class MoveFlow {
     this.pending = null;
     let b = g.build();
     if (b.stage === 'origin') {
-      if (!b.origins.includes(name)) return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () => g.selectOrigin(name));
+      if (!b.origins.includes(name))
+        return this.#engineSays({ refused: `${name} is not a stack you can move from: choose one ringed in green.` }, () =>
+          g.selectOrigin(name),
+        );
       g.selectOrigin(name);
       if (g.build().stage === 'count') this.setCount(Infinity);
       return {};
     }
     if (b.stage === 'count') {
       if (name === b.origin) return {};
-      if (b.origins.includes(name) && !again) { this.#reselect(name, b); this.setCount(Infinity); return {}; }
+      if (b.origins.includes(name) && !again) {
+        this.#reselect(name, b);
+        this.setCount(Infinity);
+        return {};
+      }
       // Sowing starts: the stepper's count (checked, when typed) is picked
       // up, and taken back if this cell cannot start the sowing.
       const pick = this.#countToPick();
@@ -295,13 +320,20 @@ export class MoveFlow {
       g.pickUp(pick.count);
       const outcome = this.#sowInto(name, g.build());
       if (outcome.refused) g.undoChoice();
-      else { this.count = null; this.typed = null; }
+      else {
+        this.count = null;
+        this.typed = null;
+      }
       return outcome;
     }
     b = g.build();
     if (b.stage === 'step') {
       if (b.path.length === 0 && name === b.origin) return {};
-      if (b.path.length === 0 && b.origins.includes(name)) { this.#reselect(name, b); this.setCount(Infinity); return {}; }
+      if (b.path.length === 0 && b.origins.includes(name)) {
+        this.#reselect(name, b);
+        this.setCount(Infinity);
+        return {};
+      }
       return this.#sowInto(name, b);
     }
     if (b.stage === 'place') {
@@ -385,8 +417,13 @@ export class MoveFlow {
     }
     const option = b.steps.find((s) => s.cell === name);
     if (!option) {
-      if (b.stage === 'step' && b.path.length && name === b.origin) return this.#engineSays({ refused: `${name} is where the stones came from: drag on to a cell marked in green.` }, () => g.step(name, 1));
-      return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () => g.step(name, 1));
+      if (b.stage === 'step' && b.path.length && name === b.origin)
+        return this.#engineSays({ refused: `${name} is where the stones came from: drag on to a cell marked in green.` }, () =>
+          g.step(name, 1),
+        );
+      return this.#engineSays({ refused: `${name} is not a next cell for this sowing: choose a cell marked in green.` }, () =>
+        g.step(name, 1),
+      );
     }
     g.step(name, option.drops[0]);
     return this.#completeIfDone();
@@ -411,10 +448,18 @@ export class MoveFlow {
       return { label: `Pick up how many stones from ${build.origin}?`, options: build.counts, main: build.counts[build.counts.length - 1] };
     }
     if (pending?.kind === 'step') {
-      return { label: `Drop how many on ${pending.cell}? (${build.cash} in hand)`, options: pending.options, main: pending.options[pending.options.length - 1] };
+      return {
+        label: `Drop how many on ${pending.cell}? (${build.cash} in hand)`,
+        options: pending.options,
+        main: pending.options[pending.options.length - 1],
+      };
     }
     if (pending?.kind === 'place') {
-      return { label: `Put how many captured stones on ${pending.cell}? (${build.toPlace} to place)`, options: pending.options, main: pending.options[pending.options.length - 1] };
+      return {
+        label: `Put how many captured stones on ${pending.cell}? (${build.toPlace} to place)`,
+        options: pending.options,
+        main: pending.options[pending.options.length - 1],
+      };
     }
     return null;
   }

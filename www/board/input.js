@@ -44,10 +44,17 @@ export function attachInput(canvas, { hit, press, enter, release, tap, hold, key
     // ...which would have focused the board: keys work on it after a click.
     canvas.focus({ preventScroll: true });
     // Capture: the drag goes on even when the finger leaves the canvas.
-    try { canvas.setPointerCapture(e.pointerId); } catch { /* pointer already gone */ }
+    try {
+      canvas.setPointerCapture(e.pointerId);
+    } catch {
+      /* pointer already gone */
+    }
     const g = { id: e.pointerId, cell, left: false, dragged: false, held: false, timer: 0 };
     gesture = g;
-    if (press(cell) === false) { end(); return; }
+    if (press(cell) === false) {
+      end();
+      return;
+    }
     // Held on the cell it started on, without moving: a long press.
     g.timer = setTimeout(() => {
       if (gesture !== g || g.dragged || g.left) return;
@@ -88,7 +95,13 @@ export function attachInput(canvas, { hit, press, enter, release, tap, hold, key
     e.preventDefault(); // arrows and space would scroll the page
     key(e.key === 'a' || e.key === 'A' || (e.key === 'Enter' && e.shiftKey) ? 'AllHere' : e.key);
   };
-  const listeners = [['pointerdown', onDown], ['pointermove', onMove], ['pointerup', onUp], ['pointercancel', onCancel], ['keydown', onKey]];
+  const listeners = [
+    ['pointerdown', onDown],
+    ['pointermove', onMove],
+    ['pointerup', onUp],
+    ['pointercancel', onCancel],
+    ['keydown', onKey],
+  ];
   for (const [type, fn] of listeners) canvas.addEventListener(type, fn);
   return () => {
     end();

@@ -28,13 +28,24 @@ export function makeLayout({ files, ranks, width, maxHeight = Infinity, coordina
   const cell = Math.max(8, Math.floor(Math.min(byWidth, byHeight) * 4) / 4);
   const left = Math.round(cell * marginFactor);
   const top = Math.round(cell * 0.08);
-  const boardW = cell * files, boardH = cell * ranks;
+  const boardW = cell * files,
+    boardH = cell * ranks;
   const totalW = left + boardW + Math.round(cell * 0.08);
   const totalH = top + boardH + (coordinates ? Math.round(cell * 0.5) : Math.round(cell * 0.08));
   const col = (file) => (flipped ? files - 1 - file : file);
   const row = (rank) => (flipped ? rank : ranks - 1 - rank);
   return {
-    files, ranks, cell, left, top, boardW, boardH, totalW, totalH, flipped, coordinates,
+    files,
+    ranks,
+    cell,
+    left,
+    top,
+    boardW,
+    boardH,
+    totalW,
+    totalH,
+    flipped,
+    coordinates,
     /** Top-left corner of a cell, in CSS pixels. */
     origin(file, rank) {
       return { x: left + col(file) * cell, y: top + row(rank) * cell };
@@ -47,7 +58,8 @@ export function makeLayout({ files, ranks, width, maxHeight = Infinity, coordina
      * the middle of a cell (a circle 0.8 cell wide) counts: a drag across a
      * corner does not enter the cells on either side. */
     hit(x, y, inner = false) {
-      const c = Math.floor((x - left) / cell), r = Math.floor((y - top) / cell);
+      const c = Math.floor((x - left) / cell),
+        r = Math.floor((y - top) / cell);
       if (c < 0 || r < 0 || c >= files || r >= ranks) return null;
       if (inner && Math.hypot(x - left - (c + 0.5) * cell, y - top - (r + 0.5) * cell) > cell * 0.4) return null;
       return { file: flipped ? files - 1 - c : c, rank: flipped ? r : ranks - 1 - r };
@@ -71,7 +83,7 @@ export const BELOW_ROOM = 136;
  */
 export function fitBoard({ controls = 'below', width, maxHeight = Infinity, rem = 16, ...rest }) {
   if (controls !== 'side') return { side: false, layout: makeLayout({ ...rest, width, maxHeight }) };
-  const side = makeLayout({ ...rest, width: Math.max(0, width - SIDE_COLUMN * rem / 16), maxHeight });
-  const below = makeLayout({ ...rest, width, maxHeight: maxHeight - BELOW_ROOM * rem / 16 });
+  const side = makeLayout({ ...rest, width: Math.max(0, width - (SIDE_COLUMN * rem) / 16), maxHeight });
+  const below = makeLayout({ ...rest, width, maxHeight: maxHeight - (BELOW_ROOM * rem) / 16 });
   return side.cell >= below.cell ? { side: true, layout: side } : { side: false, layout: below };
 }

@@ -52,7 +52,11 @@ export function marksFor({ focus, frame, last, build, pending, hint, lostCity = 
       hintCaptured: hint.captured,
       hintPlaced: hint.placements,
       // The last move's marks would mix with the hint's.
-      lastPath: [], captured: [], placed: [], lastDrops: [], lastPickUp: null,
+      lastPath: [],
+      captured: [],
+      placed: [],
+      lastDrops: [],
+      lastPickUp: null,
     });
   }
   if (!build) return marks;
@@ -78,7 +82,8 @@ export function marksFor({ focus, frame, last, build, pending, hint, lostCity = 
   if (build.stage === 'origin') marks.origins = build.origins;
   if (build.stage === 'step') marks.targets = build.steps.map((s) => s.cell);
   // A stack given captured stones keeps its mark while it takes more.
-  if (build.stage === 'place') marks.places = placingMore && !build.places.includes(placingMore) ? [...build.places, placingMore] : build.places;
+  if (build.stage === 'place')
+    marks.places = placingMore && !build.places.includes(placingMore) ? [...build.places, placingMore] : build.places;
   if (pending) marks.pending = pending.cell;
   return marks;
 }

@@ -35,13 +35,33 @@ function levelOf(text) {
  * would think for many seconds in wasm (levels 7-8 in deep middle games, and
  * every level on hostile set-ups such as a board full of tall stacks, where
  * scoring each move statically takes minutes: `sowboard bench --hostile`). */
-export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({ 1: 4000, 2: 4000, 3: 5000, 4: 5000, 5: 5000, 6: 5000, 7: 8000, 8: 8000 });
+export const SAFETY_DEADLINE_MS = /** @type {Record<number, number>} */ ({
+  1: 4000,
+  2: 4000,
+  3: 5000,
+  4: 5000,
+  5: 5000,
+  6: 5000,
+  7: 8000,
+  8: 8000,
+});
 
 /** Attributes that make up the game record: a change reloads the game. */
 export const RECORD_ATTRIBUTES = /** @type {const} */ (['game', 'position', 'moves', 'first-move-rule', 'quiet-limit', 'repetition-draw']);
 /** Attributes about how the game is played and shown. */
 export const VIEW_ATTRIBUTES = /** @type {const} */ ([
-  'ai', 'level', 'readonly', 'animation', 'animation-speed', 'coordinates', 'orientation', 'ai-time', 'player', 'analysis', 'analysis-level', 'theme',
+  'ai',
+  'level',
+  'readonly',
+  'animation',
+  'animation-speed',
+  'coordinates',
+  'orientation',
+  'ai-time',
+  'player',
+  'analysis',
+  'analysis-level',
+  'theme',
 ]);
 /** Whether a change of attribute `name` reloads the game. @param {string} name */
 export const isRecordAttribute = (name) => /** @type {readonly string[]} */ (RECORD_ATTRIBUTES).includes(name);
@@ -130,7 +150,9 @@ export function readOptions(get, sides) {
 export function readRules(get) {
   /** @type {import('../pkg/sowboard.js').RuleOptions} */
   const rules = {};
-  const fmr = get('first-move-rule'), rep = get('repetition-draw'), quiet = get('quiet-limit');
+  const fmr = get('first-move-rule'),
+    rep = get('repetition-draw'),
+    quiet = get('quiet-limit');
   if (fmr != null) rules.firstMoveRule = flag(fmr, true);
   if (rep != null) rules.repetitionDraw = flag(rep, true);
   if (quiet != null && quiet !== '') rules.quietLimit = Number(quiet);
@@ -138,7 +160,11 @@ export function readRules(get) {
 }
 
 /** The rule attributes, in the order of `RuleOptions`' keys below. */
-const RULE_NAMES = /** @type {const} */ ([['first-move-rule', 'firstMoveRule'], ['repetition-draw', 'repetitionDraw'], ['quiet-limit', 'quietLimit']]);
+const RULE_NAMES = /** @type {const} */ ([
+  ['first-move-rule', 'firstMoveRule'],
+  ['repetition-draw', 'repetitionDraw'],
+  ['quiet-limit', 'quietLimit'],
+]);
 
 /**
  * Sets a board's rule attributes to `rules` (absent keys: the attribute is

@@ -33,12 +33,15 @@ export class Painter {
 
   /** The cell under a point of the canvas (CSS pixels), or null.
    * @param {number} x @param {number} y @param {boolean} [inner] only a cell's middle */
-  hit(x, y, inner = false) { return this.#layout?.hit(x, y, inner) ?? null; }
+  hit(x, y, inner = false) {
+    return this.#layout?.hit(x, y, inner) ?? null;
+  }
 
   /** Where a cell is on screen (viewport coordinates), or null.
    * @param {string} name */
   cellRect(name) {
-    const c = parseCell(name), L = this.#layout;
+    const c = parseCell(name),
+      L = this.#layout;
     if (!c || !L || c.file >= L.files || c.rank >= L.ranks) return null;
     const box = this.#canvas.getBoundingClientRect();
     const o = L.origin(c.file, c.rank);
@@ -60,7 +63,8 @@ export class Painter {
     this.#layout = L;
     // Back the canvas with device pixels so lines and digits stay crisp.
     const dpr = window.devicePixelRatio || 1;
-    const pw = Math.round(L.totalW * dpr), ph = Math.round(L.totalH * dpr);
+    const pw = Math.round(L.totalW * dpr),
+      ph = Math.round(L.totalH * dpr);
     if (canvas.width !== pw || canvas.height !== ph) {
       canvas.width = pw;
       canvas.height = ph;
@@ -77,12 +81,22 @@ export class Painter {
     /** @param {string} name */
     const v = (name) => cs.getPropertyValue(name).trim();
     return {
-      oddCell: v('--_odd-cell'), evenCell: v('--_even-cell'),
-      firstStone: v('--_first-stone'), secondStone: v('--_second-stone'),
-      firstText: v('--_first-text'), secondText: v('--_second-text'),
-      stoneEdge: v('--_stone-edge'), highlight: v('--_highlight'), highlightEdge: v('--_highlight-edge'), selected: v('--_selected'),
-      lastMove: v('--_last-move'), capture: v('--_capture'), hint: v('--_hint'),
-      coordinates: v('--_coordinates'), focus: v('--_focus'), border: v('--_border'),
+      oddCell: v('--_odd-cell'),
+      evenCell: v('--_even-cell'),
+      firstStone: v('--_first-stone'),
+      secondStone: v('--_second-stone'),
+      firstText: v('--_first-text'),
+      secondText: v('--_second-text'),
+      stoneEdge: v('--_stone-edge'),
+      highlight: v('--_highlight'),
+      highlightEdge: v('--_highlight-edge'),
+      selected: v('--_selected'),
+      lastMove: v('--_last-move'),
+      capture: v('--_capture'),
+      hint: v('--_hint'),
+      coordinates: v('--_coordinates'),
+      focus: v('--_focus'),
+      border: v('--_border'),
       font: getComputedStyle(this.#host).fontFamily || 'sans-serif',
     };
   }

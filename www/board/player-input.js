@@ -37,11 +37,17 @@ export class PlayerInput {
       // A press that is refused ends the gesture: a drag from the wrong cell
       // chooses nothing. A press on the cell last sown changes nothing: the
       // drag goes on from there, and a tap there adds a stone.
-      press: (cell) => this.#onGesture(cell, (name) => {
-        const outcome = this.#host.flow?.press(name) ?? {};
-        this.#resumedOn = outcome.resumed ? name : null;
-        return outcome;
-      }, false, true),
+      press: (cell) =>
+        this.#onGesture(
+          cell,
+          (name) => {
+            const outcome = this.#host.flow?.press(name) ?? {};
+            this.#resumedOn = outcome.resumed ? name : null;
+            return outcome;
+          },
+          false,
+          true,
+        ),
       enter: (cell, again) => this.#onGesture(cell, (name) => this.#host.flow?.enter(name, again) ?? {}, true),
       release: (cell) => {
         if (cell) this.#onGesture(cell, (name) => this.#host.flow?.release(name) ?? {}, true);
@@ -51,10 +57,11 @@ export class PlayerInput {
       },
       // "Put them all here": a long press (shown only when it does
       // something: a finger resting on a cell is not a request).
-      hold: (cell) => this.#onGesture(cell, (name) => {
-        const outcome = this.#host.flow?.allHere(name) ?? {};
-        return outcome.refused ? {} : outcome;
-      }),
+      hold: (cell) =>
+        this.#onGesture(cell, (name) => {
+          const outcome = this.#host.flow?.allHere(name) ?? {};
+          return outcome.refused ? {} : outcome;
+        }),
       key: (key) => this.#onKey(key),
     });
     listen(/** @type {ShadowRoot} */ (this.#host.element.shadowRoot), 'click', (e) => {
@@ -65,20 +72,34 @@ export class PlayerInput {
     // The stepper: typed digits, arrows (the input's own), the wheel, Enter.
     const { stepperInput } = this.#host.els;
     // Typed digits are kept as typed and checked when the count is used.
-    listen(stepperInput, 'input', () => { this.#host.flow?.typeCount(stepperInput.value); this.#host.view.render(); });
+    listen(stepperInput, 'input', () => {
+      this.#host.flow?.typeCount(stepperInput.value);
+      this.#host.view.render();
+    });
     // A tap on the count selects it: the digits typed replace it. WebKit
     // (Safari) drops a selection made on focus when the button comes up, so
     // the first mouseup after the focus keeps it.
     let keepSelection = false;
-    listen(stepperInput, 'focus', () => { stepperInput.select(); keepSelection = true; });
+    listen(stepperInput, 'focus', () => {
+      stepperInput.select();
+      keepSelection = true;
+    });
     listen(stepperInput, 'mouseup', (e) => {
-      if (keepSelection) { e.preventDefault(); stepperInput.select(); }
+      if (keepSelection) {
+        e.preventDefault();
+        stepperInput.select();
+      }
       keepSelection = false;
     });
     listen(stepperInput, 'keydown', (e) => {
       keepSelection = false;
-      if (e.key === 'Enter') { e.preventDefault(); this.#pickCount(); }
-      else if (e.key === 'Escape') { e.preventDefault(); this.cancelMove(); }
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        this.#pickCount();
+      } else if (e.key === 'Escape') {
+        e.preventDefault();
+        this.cancelMove();
+      }
     });
     // The wheel over the stepper, or over the board while the count is open.
     for (const target of [this.#host.els.stepper, canvas]) {
@@ -89,7 +110,9 @@ export class PlayerInput {
         this.#host.view.render();
       });
     }
-    listen(this.#host.els.build, 'keydown', (e) => { if (e.key === 'Escape') this.cancelMove(); });
+    listen(this.#host.els.build, 'keydown', (e) => {
+      if (e.key === 'Escape') this.cancelMove();
+    });
     // The keyboard cursor shows as soon as the board has the keyboard focus.
     listen(canvas, 'focus', () => {
       if (!canvas.matches(':focus-visible')) return;
@@ -115,7 +138,9 @@ export class PlayerInput {
     return null;
   }
 
-  canInput() { return this.#whyNoInput() == null; }
+  canInput() {
+    return this.#whyNoInput() == null;
+  }
 
   /** Shows a short reason under the board for a while (and tells screen readers).
    * @param {string} text */
@@ -160,7 +185,10 @@ export class PlayerInput {
     this.#host.view.render();
     // A choice that did not finish the move is said with what comes next; a
     // finished move is said once, by #afterMove.
-    if (chosen) { this.#host.view.announce(`${name}. ${this.#host.els.prompt.textContent}`); this.#host.built(); }
+    if (chosen) {
+      this.#host.view.announce(`${name}. ${this.#host.els.prompt.textContent}`);
+      this.#host.built();
+    }
   }
 
   /**
@@ -180,7 +208,8 @@ export class PlayerInput {
       if (!quiet && why !== 'This is a replay.') this.#flashReason(why);
       return false;
     }
-    let going = true, chosen = false;
+    let going = true,
+      chosen = false;
     const sowing = this.#host.flow?.build().stage === 'step';
     try {
       const outcome = act(cellName(file, rank));
@@ -190,14 +219,20 @@ export class PlayerInput {
       if (refused) this.#refuse(cellName(file, rank), outcome);
       else this.#host.flash.clear();
       if (refused && (endIfRefused || outcome.end)) going = false;
-      if (moved) { going = false; this.#host.played(moved); }
+      if (moved) {
+        going = false;
+        this.#host.played(moved);
+      }
       chosen = !moved && !refused;
     } catch (err) {
       going = false;
       this.#host.emit('error', errorDetail(err));
     }
     this.#host.view.render();
-    if (chosen) { this.#host.view.announce(`${cellName(file, rank)}. ${this.#host.els.prompt.textContent}`); this.#host.built(); }
+    if (chosen) {
+      this.#host.view.announce(`${cellName(file, rank)}. ${this.#host.els.prompt.textContent}`);
+      this.#host.built();
+    }
     return going;
   }
 
@@ -208,7 +243,11 @@ export class PlayerInput {
     try {
       const { moved } = flow.choose(n);
       if (moved) this.#host.played(moved);
-      else { this.#host.view.render(); this.#host.view.announce(`${n}. ${this.#host.els.prompt.textContent}`); this.#host.built(); }
+      else {
+        this.#host.view.render();
+        this.#host.view.announce(`${n}. ${this.#host.els.prompt.textContent}`);
+        this.#host.built();
+      }
     } catch (err) {
       this.#host.emit('error', errorDetail(err));
     }
@@ -224,7 +263,11 @@ export class PlayerInput {
       const { moved, refused } = outcome;
       if (refused) this.#refuse(this.#host.game?.build().origin ?? '', outcome);
       else if (moved) this.#host.played(moved);
-      else { this.#host.view.render(); this.#host.view.announce(this.#host.els.prompt.textContent); this.#host.built(); }
+      else {
+        this.#host.view.render();
+        this.#host.view.announce(this.#host.els.prompt.textContent);
+        this.#host.built();
+      }
     } catch (err) {
       this.#host.emit('error', errorDetail(err));
     }
@@ -256,8 +299,14 @@ export class PlayerInput {
   #onKey(key) {
     const g = this.#host.game;
     if (!g) return;
-    if (key === 'Escape') { this.cancelMove(); return; }
-    if (key === 'Backspace') { if (this.canInput()) this.undoStep(); return; }
+    if (key === 'Escape') {
+      this.cancelMove();
+      return;
+    }
+    if (key === 'Backspace') {
+      if (this.canInput()) this.undoStep();
+      return;
+    }
     if (key === 'Enter' || key === ' ') {
       this.focus ??= this.#firstFocus();
       this.#onCell(this.focus, true);
@@ -269,7 +318,9 @@ export class PlayerInput {
       return;
     }
     const flip = this.#host.options().flipped ? -1 : 1;
-    const delta = /** @type {Record<string, number[]>} */ ({ ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] })[key];
+    const delta = /** @type {Record<string, number[]>} */ ({ ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] })[
+      key
+    ];
     if (!delta) return;
     this.keyboard = true;
     const f = this.focus ?? this.#firstFocus();
@@ -285,11 +336,25 @@ export class PlayerInput {
    * numbers, Enter takes one (the button's own click), Escape cancels the
    * move, Backspace undoes a step. @param {KeyboardEvent} e */
   #onChooserKey(e) {
-    if (e.key === 'Escape') { e.preventDefault(); this.cancelMove(); return; }
-    if (e.key === 'Backspace') { e.preventDefault(); this.undoStep(); this.#host.els.canvas.focus(); return; }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      this.cancelMove();
+      return;
+    }
+    if (e.key === 'Backspace') {
+      e.preventDefault();
+      this.undoStep();
+      this.#host.els.canvas.focus();
+      return;
+    }
     const buttons = /** @type {HTMLButtonElement[]} */ ([...this.#host.els.chooser.querySelectorAll('button')]);
     const at = buttons.indexOf(/** @type {any} */ (this.#host.element.shadowRoot?.activeElement));
-    const next = chooserKey(e.key, at, buttons.map((b) => Number(b.dataset.n)), Date.now());
+    const next = chooserKey(
+      e.key,
+      at,
+      buttons.map((b) => Number(b.dataset.n)),
+      Date.now(),
+    );
     if (next == null) return;
     e.preventDefault();
     buttons[next]?.focus();
@@ -304,12 +369,10 @@ export class PlayerInput {
     else if (act === 'choose') {
       this.#choose(Number(button.dataset.n));
       if (this.keyboard) this.#host.els.canvas.focus(); // back to the board for the next cell
-    }
-    else if (act === 'count-up' || act === 'count-down') {
+    } else if (act === 'count-up' || act === 'count-down') {
       if (this.canInput()) this.#host.flow?.stepCount(act === 'count-up' ? 1 : -1);
       this.#host.view.render();
-    }
-    else if (act === 'count-ok') this.#pickCount();
+    } else if (act === 'count-ok') this.#pickCount();
     else if (act === 'first') this.#host.element.viewPly = 0;
     else if (act === 'prev') this.#host.element.viewPly = (this.#host.viewPly ?? g.ply) - 1;
     else if (act === 'next') this.#host.element.viewPly = (this.#host.viewPly ?? g.ply) + 1;

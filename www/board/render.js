@@ -91,8 +91,10 @@ function drawPath(ctx, { layout: L }, cells, colour, width, dashed) {
   });
   ctx.stroke();
   // An arrow head at the end shows the direction of sowing.
-  const a = parseCell(cells[cells.length - 2]), b = parseCell(cells[cells.length - 1]);
-  const pa = L.center(a.file, a.rank), pb = L.center(b.file, b.rank);
+  const a = parseCell(cells[cells.length - 2]),
+    b = parseCell(cells[cells.length - 1]);
+  const pa = L.center(a.file, a.rank),
+    pb = L.center(b.file, b.rank);
   const angle = Math.atan2(pb.y - pa.y, pb.x - pa.x);
   const head = L.cell * 0.28;
   const tip = { x: pb.x - Math.cos(angle) * L.cell * 0.3, y: pb.y - Math.sin(angle) * L.cell * 0.3 };
@@ -164,8 +166,10 @@ function cross(ctx, L, name, colour) {
   ctx.lineWidth = Math.max(2, L.cell * 0.07);
   ctx.lineCap = 'round';
   ctx.beginPath();
-  ctx.moveTo(x - d, y - d); ctx.lineTo(x + d, y + d);
-  ctx.moveTo(x + d, y - d); ctx.lineTo(x - d, y + d);
+  ctx.moveTo(x - d, y - d);
+  ctx.lineTo(x + d, y + d);
+  ctx.moveTo(x + d, y - d);
+  ctx.lineTo(x - d, y + d);
   ctx.stroke();
 }
 
@@ -224,7 +228,7 @@ function drawMarks(ctx, { layout: L, theme: T, marks, board }) {
   if (marks.hand) ring(ctx, L, marks.hand, T.lastMove, w * 1.4);
   for (const name of marks.captured ?? []) cross(ctx, L, name, T.capture);
   for (const name of marks.hintCaptured ?? []) cross(ctx, L, name, T.hint);
-  // Analysis: what the side not to move could capture now (dashed ring).
+  // Analysis: what the side not to move could capture next (dashed ring).
   if (marks.threatened?.length) {
     ctx.setLineDash([L.cell * 0.1, L.cell * 0.07]);
     for (const name of marks.threatened) ring(ctx, L, name, T.capture, w * 1.3, 0.06);

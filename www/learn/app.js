@@ -18,7 +18,10 @@ function warn(/** @type {string} */ why) {
   notice.hidden = false;
 }
 if (problem) warn(problem);
-const save = () => { const why = saveProgress(progress); if (why) warn(why); };
+const save = () => {
+  const why = saveProgress(progress);
+  if (why) warn(why);
+};
 
 const engine = await loadEngine();
 const lessons = new Lessons(engine.Game, board, progress, save);
@@ -32,7 +35,8 @@ function show(which) {
   $('puzzles').hidden = which !== 'puzzles';
   lessons.active = which === 'lessons';
   puzzles.active = which === 'puzzles';
-  if (which === 'lessons') lessons.showStep(); else puzzles.start();
+  if (which === 'lessons') lessons.showStep();
+  else puzzles.start();
   if (!location.hash.startsWith(`#${which}`)) history.replaceState(null, '', `#${which}`);
 }
 $('tab-lessons').addEventListener('click', () => show('lessons'));
@@ -42,9 +46,12 @@ const asked = /^#puzzles\/([\w-]+)$/.exec(location.hash);
 if (asked) puzzles.wanted = asked[1];
 const whenReady = () => show(location.hash.startsWith('#puzzles') ? 'puzzles' : 'lessons');
 // The board loads a position only once it has its engine.
-if (board.position) whenReady(); else board.addEventListener('ready', whenReady, { once: true });
+if (board.position) whenReady();
+else board.addEventListener('ready', whenReady, { once: true });
 
 // The offline copy (the same service worker as the game page; it lists these files too).
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register('sw.js').catch(() => { /* no offline copy; the page still works */ });
+  navigator.serviceWorker.register('sw.js').catch(() => {
+    /* no offline copy; the page still works */
+  });
 }

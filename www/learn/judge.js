@@ -40,7 +40,8 @@ export const REFUSALS = {
   'no-first-step': 'With that many stones in hand no first step is open from there.',
   'revisit': 'A sowing never enters a cell twice, and the cell it started from counts as entered.',
   'target-too-tall': 'A stack taller than the stones still in hand blocks the step.',
-  'gate-blocked': 'The gate is shut: the two cells the step passes between are both occupied and together hold more than the stones in hand.',
+  'gate-blocked':
+    'The gate is shut: the two cells the step passes between are both occupied and together hold more than the stones in hand.',
   'zero-drop': 'Each cell you step on gets at least one stone.',
   'drops-dont-add-up': 'The drops must add up to exactly the stones picked up: you sow until your hand is empty.',
   'stuck': 'Stones are left in hand but no further step is open.',
@@ -77,7 +78,7 @@ function withoutMove(/** @type {string} */ message, /** @type {string} */ move) 
 
 /** Index of a cell name in the board array (rank * files + file). */
 function cellIndex(cell, files) {
-  return (cell.charCodeAt(0) - 97) + (Number(cell.slice(1)) - 1) * files;
+  return cell.charCodeAt(0) - 97 + (Number(cell.slice(1)) - 1) * files;
 }
 
 /**
@@ -126,9 +127,13 @@ export function describeResult(/** @type {Tried & {legal: true}} */ t) {
   if (info.position.startsWith('intermedium')) {
     const held = t.board[cellIndex(last.cell, t.files)];
     // Earlier drops of the same move count: add the stones this move dropped there ahead of its last step.
-    const earlier = info.path.slice(0, -1).filter((d) => d.cell === last.cell).reduce((n, d) => n + d.count, 0);
+    const earlier = info.path
+      .slice(0, -1)
+      .filter((d) => d.cell === last.cell)
+      .reduce((n, d) => n + d.count, 0);
     const n = held + earlier;
-    if (n !== 1) return `It captures nothing: the last stone lands on ${last.cell}, which held ${n} stone${n === 1 ? '' : 's'}, not exactly one.`;
+    if (n !== 1)
+      return `It captures nothing: the last stone lands on ${last.cell}, which held ${n} stone${n === 1 ? '' : 's'}, not exactly one.`;
     return `It captures nothing: the last stone lands on the single stone at ${last.cell}, but no enemy stack next to it is surrounded.`;
   }
   return 'It captures nothing: every enemy stack still has an empty neighbour, or is not smaller than its neighbours together.';
@@ -142,8 +147,7 @@ export function describeResult(/** @type {Tried & {legal: true}} */ t) {
 export function judgeStep(GameClass, step, move) {
   const rule = step.firstMoveRule ?? true;
   const t = tryMove(GameClass, step.position, move, rule, step.history);
-  const listed = (step.wrong ?? []).find((w) => w.move === move
-    || (t.legal && sameMove(GameClass, step.position, w.move, move, rule)));
+  const listed = (step.wrong ?? []).find((w) => w.move === move || (t.legal && sameMove(GameClass, step.position, w.move, move, rule)));
   if (!t.legal) return { right: false, code: t.code, text: refusalText(t.code, withoutMove(t.message, move), listed?.why) };
   const missed = unmet(GameClass, step, t, move, rule);
   if (!missed) return { right: true, text: step.success ?? 'Right!', info: t.info };
@@ -162,7 +166,8 @@ function unmet(GameClass, step, /** @type {Tried & {legal: true}} */ t, move, ru
   if (g.count && t.info.count !== g.count) return `Pick up ${g.count} stones, not ${t.info.count}.`;
   if (g.ends && last !== g.ends) return `The last stone must land on ${g.ends}; this path ends on ${last}.`;
   if (g.win && !(t.info.outcome && t.info.outcome.winner === t.info.side)) return 'That does not win.';
-  if (g.draw && !(t.info.outcome && t.info.outcome.winner == null && t.info.outcome.reason === g.draw)) return 'That does not draw the game.';
+  if (g.draw && !(t.info.outcome && t.info.outcome.winner == null && t.info.outcome.reason === g.draw))
+    return 'That does not draw the game.';
   if (g.captures) {
     const want = [...g.captures].sort().join(' ');
     const got = [...t.info.captured].sort().join(' ');
@@ -226,11 +231,15 @@ export function judgePart(GameClass, step, build) {
   const end = /** @type {[number, number]} */ (step.part)[1];
   const extra = step.why ? ` ${step.why}` : '';
   for (let i = 0; i < made.length; i += 1) {
-    const m = made[i], w = want[i];
+    const m = made[i],
+      w = want[i];
     if (w && m.cell === w.cell && m.count === w.count) continue;
     // A drop short of its stones may still grow (a drag back into the cell).
     if (w && i === made.length - 1 && i > 0 && m.cell && m.cell === w.cell && (m.count ?? 0) < (w.count ?? 0)) {
-      return { state: 'ongoing', text: `${m.count} on ${m.cell} so far; the designer drops ${w.count} there (tap ${m.cell} again for one more).` };
+      return {
+        state: 'ongoing',
+        text: `${m.count} on ${m.cell} so far; the designer drops ${w.count} there (tap ${m.cell} again for one more).`,
+      };
     }
     return { state: 'wrong', text: `${differs(m, w, i)}${extra}` };
   }

@@ -34,15 +34,28 @@ export class Lessons {
     this.save = save;
     const pick = /** @type {HTMLSelectElement} */ ($('lesson-pick'));
     const game = /** @type {HTMLSelectElement} */ ($('lesson-game'));
-    game.addEventListener('change', () => { this.#game = game.value; this.#lesson = this.#firstUnfinished(); this.#step = 0; this.#fillPicker(); this.showStep(); });
-    pick.addEventListener('change', () => { this.#lesson = Number(pick.value); this.#step = 0; this.showStep(); });
+    game.addEventListener('change', () => {
+      this.#game = game.value;
+      this.#lesson = this.#firstUnfinished();
+      this.#step = 0;
+      this.#fillPicker();
+      this.showStep();
+    });
+    pick.addEventListener('change', () => {
+      this.#lesson = Number(pick.value);
+      this.#step = 0;
+      this.showStep();
+    });
     $('lesson-next').addEventListener('click', () => this.#next());
     $('lesson-retry').addEventListener('click', () => this.showStep());
     $('lesson-show').addEventListener('click', () => this.#showMe());
     board.addEventListener('move', (e) => {
       if (!this.active) return;
       const move = /** @type {CustomEvent} */ (e).detail.move;
-      if (move === this.#own) { this.#own = null; return; }
+      if (move === this.#own) {
+        this.#own = null;
+        return;
+      }
       this.#answer(move, true);
     });
     // A choice the board refused (an illegal step tried on the board): the
@@ -61,15 +74,21 @@ export class Lessons {
       else if (verdict.state === 'wrong') {
         this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
         clearTimeout(this.#retryTimer);
-        this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.#loadStep(step); }, RETRY_MS);
+        this.#retryTimer = window.setTimeout(() => {
+          if (!this.#solved) this.#loadStep(step);
+        }, RETRY_MS);
       } else this.#feedback(verdict.text, '');
     });
     this.#lesson = this.#firstUnfinished();
     this.#fillPicker();
   }
 
-  get #lessons() { return LESSONS[this.#game]; }
-  get #current() { return this.#lessons[this.#lesson]; }
+  get #lessons() {
+    return LESSONS[this.#game];
+  }
+  get #current() {
+    return this.#lessons[this.#lesson];
+  }
 
   /** Where the learner is in this game's lessons, else the first lesson not finished. */
   #firstUnfinished() {
@@ -81,11 +100,13 @@ export class Lessons {
 
   #fillPicker() {
     const pick = /** @type {HTMLSelectElement} */ ($('lesson-pick'));
-    pick.replaceChildren(...this.#lessons.map((l, i) => {
-      const done = (this.progress.lessons[l.id] ?? 0) >= l.steps.length;
-      const o = new Option(`${done ? '✓ ' : ''}${i + 1}. ${l.title}`, String(i));
-      return o;
-    }));
+    pick.replaceChildren(
+      ...this.#lessons.map((l, i) => {
+        const done = (this.progress.lessons[l.id] ?? 0) >= l.steps.length;
+        const o = new Option(`${done ? '✓ ' : ''}${i + 1}. ${l.title}`, String(i));
+        return o;
+      }),
+    );
     pick.value = String(this.#lesson);
   }
 
@@ -110,13 +131,15 @@ export class Lessons {
     this.#loadStep(step);
     const options = $('lesson-options');
     options.hidden = step.ask !== 'choose';
-    options.replaceChildren(...(step.options ?? []).map((m) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.textContent = m;
-      b.addEventListener('click', () => this.#answer(m, false));
-      return b;
-    }));
+    options.replaceChildren(
+      ...(step.options ?? []).map((m) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = m;
+        b.addEventListener('click', () => this.#answer(m, false));
+        return b;
+      }),
+    );
   }
 
   /** The step's position on the board, with the actions ahead of a `part` step made. @param {import('./judge.js').Step} step */
@@ -151,7 +174,9 @@ export class Lessons {
     this.#feedback(`✗ ${verdict.text} Try again.`, 'wrong');
     if (onBoard) {
       clearTimeout(this.#retryTimer);
-      this.#retryTimer = window.setTimeout(() => { if (!this.#solved) this.#loadStep(step); }, RETRY_MS);
+      this.#retryTimer = window.setTimeout(() => {
+        if (!this.#solved) this.#loadStep(step);
+      }, RETRY_MS);
     }
   }
 
@@ -173,7 +198,11 @@ export class Lessons {
     const step = this.#current.steps[this.#step];
     this.board.load(step.position, step.history ?? []);
     this.#own = move;
-    try { this.board.play(move); } catch { this.#own = null; }
+    try {
+      this.board.play(move);
+    } catch {
+      this.#own = null;
+    }
   }
 
   #showMe() {
@@ -192,12 +221,19 @@ export class Lessons {
     this.#feedback(`This move does it: ${step.answer}. Now try it yourself (Try again).`, '');
   }
 
-  #isLast() { return this.#step + 1 >= this.#current.steps.length; }
+  #isLast() {
+    return this.#step + 1 >= this.#current.steps.length;
+  }
 
   #next() {
     if (!this.#isLast()) this.#step += 1;
-    else if (this.#lesson + 1 < this.#lessons.length) { this.#lesson += 1; this.#step = 0; }
-    else { this.#feedback('You have finished every lesson of this game. Try the puzzles, or the other game.', 'right'); return; }
+    else if (this.#lesson + 1 < this.#lessons.length) {
+      this.#lesson += 1;
+      this.#step = 0;
+    } else {
+      this.#feedback('You have finished every lesson of this game. Try the puzzles, or the other game.', 'right');
+      return;
+    }
     this.#fillPicker();
     this.showStep();
   }

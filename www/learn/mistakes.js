@@ -19,8 +19,17 @@ const KEEP = 200;
 export function loadMistakes() {
   try {
     const v = JSON.parse(localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(v) ? v.filter((m) => m && typeof m.id === 'string' && typeof m.position === 'string'
-      && typeof m.game === 'string' && Array.isArray(m.solutions) && typeof m.played === 'string') : [];
+    return Array.isArray(v)
+      ? v.filter(
+          (m) =>
+            m &&
+            typeof m.id === 'string' &&
+            typeof m.position === 'string' &&
+            typeof m.game === 'string' &&
+            Array.isArray(m.solutions) &&
+            typeof m.played === 'string',
+        )
+      : [];
   } catch {
     return [];
   }
@@ -51,9 +60,15 @@ export async function rememberMistakes({ position, moves, plies, rules }, sides)
       const at = g.positionAt(p.ply - 1);
       const game = at.startsWith('intermedium') ? 'intermedium' : 'cash-in-hand';
       found.push({
-        id: `mine-${hash(`${at}|${p.move}`)}`, game, position: at, solutions: [p.best], line: [p.best],
+        id: `mine-${hash(`${at}|${p.move}`)}`,
+        game,
+        position: at,
+        solutions: [p.best],
+        line: [p.best],
         goal: `In your game you played ${p.move} here, a blunder. Find the better move.`,
-        played: p.move, ply: p.ply, mine: true,
+        played: p.move,
+        ply: p.ply,
+        mine: true,
       });
     }
   } finally {

@@ -25,8 +25,13 @@ function freshScore() {
 /** @returns {Progress} */
 function empty() {
   return {
-    lessons: {}, solved: [], failed: [], rated: [], games: Object.fromEntries(GAMES.map((g) => [g, freshScore()])),
-    puzzleAt: {}, lessonAt: {},
+    lessons: {},
+    solved: [],
+    failed: [],
+    rated: [],
+    games: Object.fromEntries(GAMES.map((g) => [g, freshScore()])),
+    puzzleAt: {},
+    lessonAt: {},
   };
 }
 

@@ -31,8 +31,7 @@ export function replyFor(Game, p, played) {
   const g = Game.load(p.position, played);
   try {
     if (g.outcome()) return null;
-    const onLine = played.every((m, i) => i < p.line.length
-      && (m === p.line[i] || sameMove(Game, g.positionAt(i), p.line[i], m)));
+    const onLine = played.every((m, i) => i < p.line.length && (m === p.line[i] || sameMove(Game, g.positionAt(i), p.line[i], m)));
     const next = p.line[played.length];
     if (onLine && next) return next;
     return g.aiMove(3, 1);
@@ -44,13 +43,21 @@ export function replyFor(Game, p, played) {
 /** The side to move in the puzzle's position: the solver. */
 export function solverSide(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p) {
   const g = Game.load(p.position);
-  try { return g.build().side; } finally { g.free(); }
+  try {
+    return g.build().side;
+  } finally {
+    g.free();
+  }
 }
 
 /** Whether the game after `played` is won by the solver. */
 export function solvedByWin(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p, /** @type {string[]} */ played) {
   const g = Game.load(p.position, played);
-  try { return g.outcome()?.winner === solverSide(Game, p); } finally { g.free(); }
+  try {
+    return g.outcome()?.winner === solverSide(Game, p);
+  } finally {
+    g.free();
+  }
 }
 
 /**

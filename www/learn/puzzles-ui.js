@@ -51,15 +51,25 @@ export class Puzzles {
     this.save = save;
     const game = /** @type {HTMLSelectElement} */ ($('puzzle-game'));
     const theme = /** @type {HTMLSelectElement} */ ($('puzzle-theme'));
-    game.addEventListener('change', () => { this.#game = game.value; this.#theme = 'all'; this.start(); });
-    theme.addEventListener('change', () => { this.#theme = theme.value; this.start(); });
+    game.addEventListener('change', () => {
+      this.#game = game.value;
+      this.#theme = 'all';
+      this.start();
+    });
+    theme.addEventListener('change', () => {
+      this.#theme = theme.value;
+      this.start();
+    });
     $('puzzle-next').addEventListener('click', () => this.#advance());
     $('puzzle-retry').addEventListener('click', () => this.#show());
     $('puzzle-solution').addEventListener('click', () => this.#solution());
     board.addEventListener('move', (e) => {
       if (!this.active) return;
       const move = /** @type {CustomEvent} */ (e).detail.move;
-      if (this.#own[0] === move) { this.#own.shift(); return; }
+      if (this.#own[0] === move) {
+        this.#own.shift();
+        return;
+      }
       this.#answer(move);
     });
   }
@@ -77,7 +87,9 @@ export class Puzzles {
   }
 
   /** The score of the game on show: streak, best, rating. */
-  get #score() { return this.progress.games[this.#game]; }
+  get #score() {
+    return this.progress.games[this.#game];
+  }
 
   /** The next puzzle of `list` after `current`: rated nearest the player, or the newest unsolved mistake. */
   #next(/** @type {Puzzle[]} */ list, /** @type {Puzzle | null} */ current) {
@@ -89,7 +101,10 @@ export class Puzzles {
 
   #ratingOf(/** @type {Puzzle} */ p) {
     let r = this.#ratings.get(p.id);
-    if (r === undefined) { r = puzzleRating(this.Game, p); this.#ratings.set(p.id, r); }
+    if (r === undefined) {
+      r = puzzleRating(this.Game, p);
+      this.#ratings.set(p.id, r);
+    }
     return r;
   }
 
@@ -101,9 +116,11 @@ export class Puzzles {
     for (const p of all) for (const t of themesOf(p)) counts.set(t, (counts.get(t) ?? 0) + 1);
     const menu = /** @type {HTMLSelectElement} */ ($('puzzle-theme'));
     const mine = loadMistakes().filter((m) => m.game === this.#game).length;
-    menu.replaceChildren(new Option(`All (${all.length})`, 'all'),
+    menu.replaceChildren(
+      new Option(`All (${all.length})`, 'all'),
       ...[...counts].map(([t, n]) => new Option(`${themeLabel(t, this.#game)} (${n})`, t)),
-      ...(mine || this.#theme === 'mine' ? [new Option(`Your mistakes (${mine})`, 'mine')] : []));
+      ...(mine || this.#theme === 'mine' ? [new Option(`Your mistakes (${mine})`, 'mine')] : []),
+    );
     menu.value = this.#theme;
   }
 
@@ -170,7 +187,10 @@ export class Puzzles {
     clearTimeout(this.#timer);
     const p = this.#puzzle;
     this.#stats();
-    if (!p) { $('puzzle-goal').textContent = 'No puzzles here.'; return; }
+    if (!p) {
+      $('puzzle-goal').textContent = 'No puzzles here.';
+      return;
+    }
     const side = solverSide(this.Game, p);
     const source = p.id.startsWith('cash-setup-') ? ' · a set-up position' : '';
     const what = 'mine' in p ? `From your game (move ${/** @type {any} */ (p).ply})` : `Puzzle rated ${this.#ratingOf(p)}${source}`;
@@ -191,7 +211,10 @@ export class Puzzles {
     const first = this.#played.length === 0;
     const before = this.#played.slice();
     this.#played.push(move);
-    if (first && 'mine' in p) { this.#answerMistake(/** @type {import('./mistakes.js').Mistake} */ (p), move); return; }
+    if (first && 'mine' in p) {
+      this.#answerMistake(/** @type {import('./mistakes.js').Mistake} */ (p), move);
+      return;
+    }
     const right = first ? judgePuzzleMove(this.Game, p, move).right : solvedByWin(this.Game, p, this.#played);
     if (!right) {
       const at = before.length ? positionAfter(this.Game, p.position, before) : p.position;
@@ -207,7 +230,11 @@ export class Puzzles {
     this.#timer = window.setTimeout(() => {
       this.#own.push(reply);
       this.#played.push(reply);
-      try { this.board.play(reply); } catch { this.#own.pop(); }
+      try {
+        this.board.play(reply);
+      } catch {
+        this.#own.pop();
+      }
       this.#feedback(`✓ Right. The reply was ${reply}: now finish it.`, 'right');
     }, REPLY_MS);
   }
@@ -235,7 +262,10 @@ export class Puzzles {
     }
     this.#checking = false;
     if (this.#puzzle !== p) return;
-    if (verdict.right) { this.#solved(); return; }
+    if (verdict.right) {
+      this.#solved();
+      return;
+    }
     const article = /^[aeiou]/.test(verdict.class) ? 'an' : 'a';
     this.#wrong(p, [], `✗ The engine classes ${move} as ${article} ${verdict.class} here too. Try again, or show the solution.`);
   }
@@ -291,13 +321,22 @@ export class Puzzles {
     const mine = groups.find((g) => g.includes(p.line[0])) ?? [];
     const otherMoves = groups.filter((g) => g !== mine).map((g) => g[0]);
     const backs = mine.length > 1 ? ` The captured stones may go back elsewhere too (${mine.length} ways in all).` : '';
-    const also = otherMoves.length > 3 ? ` ${otherMoves.length} other moves do as well.`
-      : otherMoves.length ? ` Also accepted: ${otherMoves.join('; ')}.` : '';
+    const also =
+      otherMoves.length > 3
+        ? ` ${otherMoves.length} other moves do as well.`
+        : otherMoves.length
+          ? ` Also accepted: ${otherMoves.join('; ')}.`
+          : '';
     this.#feedback(`Solution: ${p.line.join(', then ')}.${backs}${also}`, '');
     const playNext = (/** @type {number} */ i) => {
       if (i >= p.line.length || this.#puzzle !== p) return;
       this.#own.push(p.line[i]);
-      try { this.board.play(p.line[i]); } catch { this.#own.pop(); return; }
+      try {
+        this.board.play(p.line[i]);
+      } catch {
+        this.#own.pop();
+        return;
+      }
       this.#timer = window.setTimeout(() => playNext(i + 1), SHOW_MS);
     };
     this.#timer = window.setTimeout(() => playNext(0), 300);
@@ -312,10 +351,16 @@ export class Puzzles {
   }
 }
 
-function cap(/** @type {string} */ s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+function cap(/** @type {string} */ s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
 
 /** The position after `moves` from `position`, from the engine. */
 function positionAfter(/** @type {GameClass} */ Game, /** @type {string} */ position, /** @type {string[]} */ moves) {
   const g = Game.load(position, moves);
-  try { return g.position(); } finally { g.free(); }
+  try {
+    return g.position();
+  } finally {
+    g.free();
+  }
 }

@@ -18,7 +18,12 @@ export const START_RATING = 1200;
 /** The kinds, in the generator's order of difficulty (its rank). */
 export const THEMES = /** @type {Theme[]} */ ([
   { id: 'win-in-one', label: 'Win in one', rank: 0, test: (p) => /in one move\.$/.test(p.goal) },
-  { id: 'biggest-capture', label: 'Biggest capture', rank: 1, test: (p) => /^(Find the biggest capture|Capture, and put the stones back)/.test(p.goal) },
+  {
+    id: 'biggest-capture',
+    label: 'Biggest capture',
+    rank: 1,
+    test: (p) => /^(Find the biggest capture|Capture, and put the stones back)/.test(p.goal),
+  },
   { id: 'only-defence', label: 'Only defence', rank: 2, test: (p) => / threatens to /.test(p.goal) },
   { id: 'win-in-two', label: 'Win in two', rank: 3, test: (p) => /in two moves/.test(p.goal) },
 ]);
@@ -27,12 +32,18 @@ export const THEMES = /** @type {Theme[]} */ ([
 export function themeLabel(/** @type {string} */ id, /** @type {string} */ game) {
   const cash = game === 'cash-in-hand';
   switch (id) {
-    case 'win-in-one': return cash ? 'Take the last stones' : 'City in one';
-    case 'win-in-two': return 'City in two';
-    case 'only-defence': return cash ? 'Save your stones' : 'Only defence (save your city)';
-    case 'set-up': return 'Set-up positions';
-    case 'real': return 'From real games';
-    default: return THEMES.find((t) => t.id === id)?.label ?? id;
+    case 'win-in-one':
+      return cash ? 'Take the last stones' : 'City in one';
+    case 'win-in-two':
+      return 'City in two';
+    case 'only-defence':
+      return cash ? 'Save your stones' : 'Only defence (save your city)';
+    case 'set-up':
+      return 'Set-up positions';
+    case 'real':
+      return 'From real games';
+    default:
+      return THEMES.find((t) => t.id === id)?.label ?? id;
   }
 }
 
@@ -96,7 +107,10 @@ export function nearest(list, ratingOf, player, solved, current) {
   let gap = Infinity;
   for (const p of from) {
     const d = Math.abs(ratingOf(p) - player);
-    if (d < gap) { best = p; gap = d; }
+    if (d < gap) {
+      best = p;
+      gap = d;
+    }
   }
   return best;
 }

@@ -31,7 +31,7 @@ export function openLink(engine, fragment) {
 
 /**
  * The link of `game`, sent by the side that moved last (the second side
- * before any move: the first moves first), keeping a loaded link's id and names.
+ * ahead of any move: the first moves first), keeping a loaded link's id and names.
  * @param {Engine} engine @param {import('../pkg/sowboard.js').Game} game
  * @param {LinkInfo | null} previous
  * @param {{names?: [string, string], end?: 'resign' | 'agree' | null, drawOffer?: boolean}} extra
@@ -48,6 +48,12 @@ export function linkOf(engine, game, previous, extra) {
     end: extra.end ?? null,
     drawOffer: extra.drawOffer ? game.ply : null,
   };
-  const fragment = linkFor(engine, { ...link, game: game.gameName, position: game.startPosition(), moves: game.moves(), rules: game.rules() });
+  const fragment = linkFor(engine, {
+    ...link,
+    game: game.gameName,
+    position: game.startPosition(),
+    moves: game.moves(),
+    rules: game.rules(),
+  });
   return { fragment, link };
 }

@@ -63,11 +63,17 @@ export function newId() {
 export function formatLink(link) {
   const { rules } = link;
   /** @type {[string, string][]} */
-  const fields = [['l', String(LINK_VERSION)], ['id', link.id], ['g', link.game]];
+  const fields = [
+    ['l', String(LINK_VERSION)],
+    ['id', link.id],
+    ['g', link.game],
+  ];
   if (link.position) fields.push(['p', link.position]);
   fields.push(['r', `${rules.firstMoveRule ? 1 : 0}.${rules.quietLimit}.${rules.repetitionDraw ? 1 : 0}`]);
   fields.push(['m', link.code], ['s', String(link.sender)]);
-  link.names.forEach((name, i) => { if (name) fields.push([`n${i}`, name]); });
+  link.names.forEach((name, i) => {
+    if (name) fields.push([`n${i}`, name]);
+  });
   if (link.end) fields.push(['e', link.end === 'resign' ? 'r' : 'a']);
   if (link.drawOffer != null) fields.push(['d', String(link.drawOffer)]);
   return `#${new URLSearchParams(fields)}`;
@@ -96,9 +102,12 @@ export function parseLink(hash) {
   }
   const version = got.get('l');
   if (version !== String(LINK_VERSION)) {
-    return { error: /^\d+$/.test(version ?? '') && Number(version) > LINK_VERSION
-      ? 'it was made by a newer version of this page: reload the page to update it'
-      : 'it has no valid version' };
+    return {
+      error:
+        /^\d+$/.test(version ?? '') && Number(version) > LINK_VERSION
+          ? 'it was made by a newer version of this page: reload the page to update it'
+          : 'it has no valid version',
+    };
   }
   const id = got.get('id') ?? '';
   if (!ID.test(id)) return { error: 'its game name (id) is missing or damaged' };
@@ -129,7 +138,13 @@ export function parseLink(hash) {
   if (d != null && !/^\d{1,6}$/.test(d)) return { error: 'its draw offer is damaged' };
   return {
     link: {
-      id, game, position, rules, code, sender: s === '0' ? 0 : 1, names,
+      id,
+      game,
+      position,
+      rules,
+      code,
+      sender: s === '0' ? 0 : 1,
+      names,
       end: e === 'r' ? 'resign' : e === 'a' ? 'agree' : null,
       drawOffer: d == null ? null : Number(d),
     },

@@ -44,20 +44,29 @@ export const MAX_PLIES = 1000;
  * @property {boolean} [sent]  the link of this device's last move is copied or shared (the move is final)
  */
 
-const isRules = (r) => r && typeof r === 'object' && typeof r.firstMoveRule === 'boolean'
-  && typeof r.repetitionDraw === 'boolean' && Number.isInteger(r.quietLimit) && r.quietLimit >= 0 && r.quietLimit <= 100_000;
+const isRules = (r) =>
+  r &&
+  typeof r === 'object' &&
+  typeof r.firstMoveRule === 'boolean' &&
+  typeof r.repetitionDraw === 'boolean' &&
+  Number.isInteger(r.quietLimit) &&
+  r.quietLimit >= 0 &&
+  r.quietLimit <= 100_000;
 const isSide = (s) => s === 0 || s === 1;
 const isName = (n) => typeof n === 'string' && n.length <= 40;
 
 /** A stored record checked field by field. @returns {LinkGame} */
 function validGame(g) {
-  const fail = (what) => { throw new Error(`a link game is damaged (${what})`); };
+  const fail = (what) => {
+    throw new Error(`a link game is damaged (${what})`);
+  };
   if (!g || typeof g !== 'object' || Array.isArray(g)) fail('not an object');
   if (typeof g.id !== 'string' || !/^[a-z0-9]{6,16}$/.test(g.id)) fail('id');
   if (!GAMES.includes(g.game)) fail('game');
   if (typeof g.position !== 'string' || g.position.length > 2000 || !g.position.startsWith(`${g.game} `)) fail('position');
   if (!isRules(g.rules)) fail('rules');
-  if (!Array.isArray(g.moves) || g.moves.length > MAX_PLIES || !g.moves.every((m) => typeof m === 'string' && m.length < 4096)) fail('moves');
+  if (!Array.isArray(g.moves) || g.moves.length > MAX_PLIES || !g.moves.every((m) => typeof m === 'string' && m.length < 4096))
+    fail('moves');
   if (!isSide(g.you)) fail('side');
   if (!Array.isArray(g.names) || g.names.length !== 2 || !g.names.every(isName)) fail('names');
   const end = g.end;
@@ -68,12 +77,19 @@ function validGame(g) {
   if (!isSide(g.toMove)) fail('turn');
   if (g.result !== null && !(typeof g.result === 'string' && g.result.length < 200)) fail('result');
   return {
-    id: g.id, game: g.game, position: g.position,
+    id: g.id,
+    game: g.game,
+    position: g.position,
     rules: { firstMoveRule: g.rules.firstMoveRule, quietLimit: g.rules.quietLimit, repetitionDraw: g.rules.repetitionDraw },
-    moves: [...g.moves], you: g.you, names: [cleanName(g.names[0]), cleanName(g.names[1])],
+    moves: [...g.moves],
+    you: g.you,
+    names: [cleanName(g.names[0]), cleanName(g.names[1])],
     end: end === null ? null : end.kind === 'agree' ? { kind: 'agree' } : { kind: 'resign', side: end.side },
     drawOffer: offer === null ? null : { ply: offer.ply, side: offer.side },
-    updated: g.updated, toMove: g.toMove, result: g.result, ...(g.conflict === true ? { conflict: true } : {}),
+    updated: g.updated,
+    toMove: g.toMove,
+    result: g.result,
+    ...(g.conflict === true ? { conflict: true } : {}),
     ...(g.sent === true ? { sent: true } : {}),
   };
 }
@@ -101,14 +117,20 @@ export function parseLinks(text) {
 /** @returns {{games: LinkGame[], error?: string}} */
 export function loadLinks() {
   let text;
-  try { text = localStorage.getItem(LINKS_KEY); } catch { return { games: [], error: 'this browser does not allow this site to store data' }; }
+  try {
+    text = localStorage.getItem(LINKS_KEY);
+  } catch {
+    return { games: [], error: 'this browser does not allow this site to store data' };
+  }
   const result = parseLinks(text);
   if (result.error) {
     // Kept aside (not lost), and the list starts afresh.
     try {
       localStorage.setItem(`${LINKS_KEY}.damaged`, /** @type {string} */ (text));
       localStorage.removeItem(LINKS_KEY);
-    } catch { /* storage refused: nothing more to do */ }
+    } catch {
+      /* storage refused: nothing more to do */
+    }
   }
   return result;
 }
@@ -133,7 +155,9 @@ export function putLinkGame(game) {
   } catch (err) {
     const name = /** @type {any} */ (err)?.name;
     if (!(err instanceof DOMException)) return { failed: /** @type {Error} */ (err).message };
-    return { failed: name === 'QuotaExceededError' ? 'the browser’s storage is full' : 'this browser does not allow this site to store data' };
+    return {
+      failed: name === 'QuotaExceededError' ? 'the browser’s storage is full' : 'this browser does not allow this site to store data',
+    };
   }
 }
 
@@ -147,7 +171,9 @@ export function removeLinkGame(id) {
   try {
     const { games, error } = parseLinks(localStorage.getItem(LINKS_KEY));
     if (!error) localStorage.setItem(LINKS_KEY, JSON.stringify({ version: VERSION, games: games.filter((g) => g.id !== id) }));
-  } catch { /* nothing to do */ }
+  } catch {
+    /* nothing to do */
+  }
 }
 
 /** @param {Rules} a @param {Rules} b */

@@ -10,16 +10,30 @@ export interface SowingOutcome {
   description: string;
 }
 
-export interface SowingReadyDetail { position: string; moves: string[]; }
-export interface SowingMoveDetail { move: string; position: string; }
+export interface SowingReadyDetail {
+  position: string;
+  moves: string[];
+}
+export interface SowingMoveDetail {
+  move: string;
+  position: string;
+}
 export interface SowingErrorDetail {
   /** Stable: `bad-attribute`, `engine-load`, `engine-version`, `ai-failed`, or an engine code. */
   code: string;
   message: string;
 }
-export interface SowingChangeDetail { kind: 'move' | 'undo' | 'redo' | 'load'; position: string; moves: string[]; }
-export interface SowingThinkingDetail { thinking: boolean; }
-export interface SowingViewDetail { ply: number | null; }
+export interface SowingChangeDetail {
+  kind: 'move' | 'undo' | 'redo' | 'load';
+  position: string;
+  moves: string[];
+}
+export interface SowingThinkingDetail {
+  thinking: boolean;
+}
+export interface SowingViewDetail {
+  ply: number | null;
+}
 /** A choice on the board the move builder refused (nothing changed). */
 export interface SowingRefusedDetail {
   cell: string;
@@ -31,7 +45,10 @@ export interface SowingRefusedDetail {
 }
 
 /** One choice of the move builder: `{cell}` the origin, `{count}` the pick-up (Cash in Hand), `{cell, count}` a drop, or captured stones put back. */
-export interface SowingChoice { cell?: string; count?: number; }
+export interface SowingChoice {
+  cell?: string;
+  count?: number;
+}
 /** The move under way (the engine's build state, as in the wasm API's `BuildState`). */
 export interface SowingBuildDetail {
   /** `origin` | `count` | `step` | `place` | `done` | `over`. */
@@ -48,7 +65,7 @@ export interface SowingBuildDetail {
   counts: number[];
   /** Stage `step`: legal next cells, each with the drops after which the move can still be finished. */
   steps: { cell: string; drops: number[] }[];
-  /** Stage `place` (Cash in Hand): stacks that may receive captured stones, and how many each may take now. */
+  /** Stage `place` (Cash in Hand): stacks that may receive captured stones, and how many each may take at this point. */
   places: string[];
   placeRanges: { cell: string; least: number; most: number }[];
   /** Stacks this move captures (known once the sowing is complete). */
@@ -149,7 +166,7 @@ export declare class SowingBoard extends HTMLElement {
   readonly version: string;
   /** Plays a move in notation; throws an Error with `code` if it is illegal. Returns the move as recorded. */
   play(move: string): string;
-  /** One ply back (against the AI, back to the player's turn); false if there was nothing to undo. */
+  /** One ply back (against the AI, back to the player's turn); false if there is nothing to undo. */
   undo(): boolean;
   redo(): boolean;
   /** Back to the start position, no moves. */
@@ -174,7 +191,7 @@ export declare class SowingBoard extends HTMLElement {
   link(extra?: { names?: [string, string]; end?: 'resign' | 'agree' | null; drawOffer?: boolean }): string;
   /** Where a cell (`c4`) is on screen, in viewport coordinates. */
   cellRect(cell: string): DOMRect | { x: number; y: number; width: number; height: number } | null;
-  /** The move under way, or null when no one can move on the board now. */
+  /** The move under way, or null when no one can move on the board. */
   readonly building: SowingBuildDetail | null;
   /** Makes these builder choices as the move under way (a move half made); throws, leaving none under way, if one is refused. */
   startBuild(choices: SowingChoice[]): void;
@@ -195,9 +212,17 @@ export declare class SowingBoard extends HTMLElement {
   /** The ply on show (0 = start) for reviewing; null = the live game. */
   viewPly: number | null;
 
-  addEventListener<K extends keyof SowingBoardEventMap>(type: K, listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any, options?: boolean | AddEventListenerOptions): void;
+  addEventListener<K extends keyof SowingBoardEventMap>(
+    type: K,
+    listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
-  removeEventListener<K extends keyof SowingBoardEventMap>(type: K, listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any, options?: boolean | EventListenerOptions): void;
+  removeEventListener<K extends keyof SowingBoardEventMap>(
+    type: K,
+    listener: (this: SowingBoard, ev: SowingBoardEventMap[K]) => any,
+    options?: boolean | EventListenerOptions,
+  ): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
 }
 

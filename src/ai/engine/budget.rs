@@ -14,8 +14,8 @@ use crate::ai::Clock;
 const CLOCK_EVERY: u64 = 1024;
 
 /// Work of the root's screen (its list, then every move's depth-1 score:
-/// one node a move plus its evaluation's work) done before the deadline is
-/// heeded: many times an ordinary position's few thousand moves. A hostile
+/// one node a move plus its evaluation's work) that the deadline does not
+/// cut: many times an ordinary position's few thousand moves. A hostile
 /// set-up, such as a board full of tall stacks whose every move takes long
 /// to score, stops here once past the deadline.
 const SCREEN_NODES: u64 = 100_000;
@@ -41,7 +41,7 @@ pub(crate) struct Budget<'a> {
 }
 
 impl<'a> Budget<'a> {
-    /// `time_ms` counts from now on `clock`.
+    /// `time_ms` counts from this call on `clock`.
     pub(crate) fn new(limit: u64, time_ms: Option<f64>, clock: &'a dyn Clock) -> Budget<'a> {
         let deadline = time_ms.map(|t| clock.now_ms() + t);
         Budget {
@@ -99,7 +99,7 @@ impl<'a> Budget<'a> {
 
     /// A share of the time left, for a search that must leave time to
     /// what follows it: the deadline moves to `fraction` of the way from
-    /// now. Without a deadline, unchanged (and the clock is not read).
+    /// this call. Without a deadline, unchanged (and the clock is not read).
     pub(crate) fn time_share(mut self, fraction: f64) -> Budget<'a> {
         if let Some(d) = self.deadline {
             let now = self.clock.now_ms();
@@ -121,7 +121,7 @@ impl<'a> Budget<'a> {
         }
     }
 
-    /// Reads the clock now, for loops whose every item is expensive (scoring
+    /// Reads the clock at once, for loops whose every item is expensive (scoring
     /// thousands of children on a dense set-up can take minutes between two
     /// `spend` calls): true once the deadline has passed.
     pub(crate) fn check_time(&mut self) -> bool {
@@ -146,7 +146,7 @@ impl<'a> Budget<'a> {
         self.spent >= self.floor && self.check_time()
     }
 
-    /// Whether the search must stop now.
+    /// Whether the search must stop at this point.
     pub(crate) fn exhausted(&self) -> bool {
         self.out_of_time || self.spent >= self.limit
     }

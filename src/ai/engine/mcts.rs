@@ -1,4 +1,4 @@
-//! Agent `mcts`: the strong reference opponent (issue 11). Monte Carlo tree
+//! Agent `mcts`: the strong reference opponent. Monte Carlo tree
 //! search with
 //! - a solver: decided positions (a move that wins at once; a position
 //!   whose every move is a proven loss) are propagated up the tree and never
@@ -13,7 +13,7 @@
 //!   in Intermedium the leaf is valued by the domain's quiescence search
 //!   instead (`Domain::quiesce`: the best captures, the recaptures and the
 //!   answers to them played out, then the evaluation), which the
-//!   independent program of issue 11 got from capture-seeking playouts;
+//!   independent reference program got from capture-seeking playouts;
 //! - progressive widening: a node's moves are ordered once, when the node
 //!   is first expanded (Intermedium: by the evaluation without its costly
 //!   capture-threat walks, the full one valuing each move as it enters the
@@ -36,15 +36,15 @@
 //!   generator (and equal visit counts are split at random), so two seeds
 //!   can play different games from one position while one seed replays the
 //!   same game; without it every game from a position would repeat
-//!   (issue 11: 20 identical games in a 40-game match).
+//!   (20 identical games in a 40-game match without it).
 //!
 //! - time management (`Settings::manage`, Intermedium's level 8 only): a
 //!   search stops as soon as no other root move can catch its choice's
 //!   visits in the nodes left, and runs on past its budget, up to half as
 //!   much again, while its most visited root move is not its best valued:
 //!   the nodes go to the moves still open. On the 400-game pilot against
-//!   `mcts-tuned` it was worth 4.5 points (README "Measured (round 28
-//!   ...)").
+//!   `mcts-tuned` it is worth 4.5 points (docs/ai/journal.md, "the
+//!   win-probability scale, and time management").
 //!
 //! It shares the game knowledge of the levels (`Domain`), not their search.
 
@@ -263,7 +263,7 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
     }
 
     /// Sorts moves by value, best last. With `Settings::prove`, a win that
-    /// ends the game now goes after (before, when popped) one that takes
+    /// ends the game at once sorts after (so it pops first) one that takes
     /// longer: both are valued 1.
     fn order(&self, moves: &mut [(f64, Transition)]) {
         if self.settings.prove {

@@ -17,8 +17,8 @@ use crate::play::Transition;
 use crate::position::Position;
 use crate::variant::Side;
 
-/// A won game, from the winner's view, before the ply correction: a win in
-/// fewer plies scores higher, a loss later scores higher than a loss now.
+/// A won game, from the winner's view, ahead of the ply correction: a win in
+/// fewer plies scores higher, a later loss scores higher than an immediate one.
 pub(crate) const WIN: i32 = 1_000_000;
 /// Scores beyond this are wins or losses.
 const WIN_BOUND: i32 = WIN - 10_000;
@@ -52,7 +52,7 @@ pub(crate) trait Domain {
         None
     }
     /// A score for the side to move that plays out the captures available
-    /// now (a quiescence search), where the game has one; its work is
+    /// in the position (a quiescence search), where the game has one; its work is
     /// reported by `take_work`. Default: the static evaluation.
     fn quiesce(&mut self, pos: &Position) -> i32 {
         self.evaluate(pos)
@@ -497,7 +497,7 @@ pub(crate) fn search<D: Domain>(
             break;
         }
     }
-    // Only depth 2 was reached (level 2, or a deeper level cut short): the
+    // Only depth 2 is reached (level 2, or a deeper level cut short): the
     // budget left goes to the remaining root moves at depth 2, in static
     // order, so that a move hanging a big stack is not chosen because the
     // few moves searched all hang one and the rest were never looked at.

@@ -5,14 +5,25 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A fresh browser profile (temp dir) each time: no state leaks between runs. */
 export async function launch(options = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 800 }, ...options,
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 1280, height: 800 },
+    ...options,
   });
   const close = async () => {
     await context.close();

@@ -60,8 +60,16 @@ export function installed(name) {
 export async function launchEngine(name) {
   if (name === 'chromium') {
     const browser = await chromium.launch({
-      executablePath: CHROMIUM, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     return playwrightEngine(name, async () => browser, { offline: true, workers: true, serviceWorkers: true, darkMode: true, cdp: true });
   }
@@ -71,22 +79,35 @@ export async function launchEngine(name) {
     const homes = [];
     // The colour scheme is a browser pref here (the driver's emulation does
     // nothing): a second browser, launched when a dark tab is first asked for.
-    const launchFirefox = (dark) => firefox.launch({
-      channel: 'moz-firefox', executablePath: FIREFOX, headless: true,
-      env: { ...process.env, HOME: homes[homes.push(fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-firefox-'))) - 1], MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
-      firefoxUserPrefs: {
-        'services.settings.server': 'http://127.0.0.1:9/',
-        'network.captive-portal-service.enabled': false,
-        'app.update.enabled': false,
-        'browser.safebrowsing.update.enabled': false,
-        'layout.css.prefers-color-scheme.content-override': dark ? 0 : 1,
-      },
-    });
+    const launchFirefox = (dark) =>
+      firefox.launch({
+        channel: 'moz-firefox',
+        executablePath: FIREFOX,
+        headless: true,
+        env: {
+          ...process.env,
+          HOME: homes[homes.push(fs.mkdtempSync(path.join(os.tmpdir(), 'sowboard-firefox-'))) - 1],
+          MOZ_REMOTE_SETTINGS_DEVTOOLS: '1',
+        },
+        firefoxUserPrefs: {
+          'services.settings.server': 'http://127.0.0.1:9/',
+          'network.captive-portal-service.enabled': false,
+          'app.update.enabled': false,
+          'browser.safebrowsing.update.enabled': false,
+          'layout.css.prefers-color-scheme.content-override': dark ? 0 : 1,
+        },
+      });
     // offline: false: setOffline took the page offline but a fetch through
     // the service worker still reached the server, so an offline reload
     // would prove nothing.
-    return playwrightEngine(name, launchFirefox, { offline: false, workers: true, serviceWorkers: false, darkMode: true, cdp: false },
-      () => { for (const home of homes) fs.rmSync(home, { recursive: true, force: true }); });
+    return playwrightEngine(
+      name,
+      launchFirefox,
+      { offline: false, workers: true, serviceWorkers: false, darkMode: true, cdp: false },
+      () => {
+        for (const home of homes) fs.rmSync(home, { recursive: true, force: true });
+      },
+    );
   }
   if (name === 'webkit') return webkitEngine();
   throw new Error(`unknown engine ${name}`);
@@ -108,17 +129,26 @@ async function playwrightEngine(name, launch, can, cleanup = () => {}) {
     async newTab({ dark = false, viewport = VIEWPORT, mobile = false } = {}) {
       const browser = await browserFor(dark);
       const context = await browser.newContext({
-        viewport, colorScheme: dark ? 'dark' : 'light', ...(mobile ? { isMobile: true, hasTouch: true } : {}),
+        viewport,
+        colorScheme: dark ? 'dark' : 'light',
+        ...(mobile ? { isMobile: true, hasTouch: true } : {}),
       });
       const page = await context.newPage();
       const errors = [];
-      page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+      });
       page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));
       return {
-        page, context,
-        goto: async (url) => { await page.goto(url); },
+        page,
+        context,
+        goto: async (url) => {
+          await page.goto(url);
+        },
         eval: (fn, arg) => page.evaluate(fn, arg),
-        waitFor: async (fn, arg, ms = WAIT_MS) => { await page.waitForFunction(fn, arg, { timeout: ms }); },
+        waitFor: async (fn, arg, ms = WAIT_MS) => {
+          await page.waitForFunction(fn, arg, { timeout: ms });
+        },
         click: (x, y) => page.mouse.click(x, y),
         press: (key) => page.keyboard.press(key),
         screenshot: async (file) => {
@@ -149,7 +179,10 @@ function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
 }
 
@@ -157,7 +190,10 @@ async function waitForPort(port, ms) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     const ok = await new Promise((resolve) => {
-      const c = net.connect(port, '127.0.0.1', () => { c.end(); resolve(true); });
+      const c = net.connect(port, '127.0.0.1', () => {
+        c.end();
+        resolve(true);
+      });
       c.on('error', () => resolve(false));
     });
     if (ok) return;
@@ -169,8 +205,10 @@ async function waitForPort(port, ms) {
 /** Rejects after `ms` (a wrong WebKit argument makes a request hang silently). */
 const within = (promise, ms, what) => {
   promise.catch(() => {}); // a late failure after the timeout is not an unhandled rejection
-  return Promise.race([promise,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref()),
+  ]);
 };
 
 /** Starts Xvfb on a free display; resolves to {display, stop}. */
@@ -180,7 +218,10 @@ async function startXvfb() {
     const proc = spawn('Xvfb', [`:${n}`, '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'], { stdio: 'ignore' });
     const alive = await new Promise((resolve) => {
       const t = setTimeout(() => resolve(true), 400);
-      proc.once('exit', () => { clearTimeout(t); resolve(false); });
+      proc.once('exit', () => {
+        clearTimeout(t);
+        resolve(false);
+      });
     });
     if (alive) return { display: `:${n}`, stop: () => proc.kill() };
   }
@@ -191,22 +232,41 @@ async function webkitEngine() {
   const xvfb = process.env.DISPLAY ? { display: process.env.DISPLAY, stop: () => {} } : await startXvfb();
   // The driver in a process group of its own, so that stopping it also stops
   // the MiniBrowser it started.
-  let driverProc = null, port = 0;
+  let driverProc = null,
+    port = 0;
   const startDriver = async () => {
     port = await freePort();
     driverProc = spawn(WEBKIT_DRIVER, [`--port=${port}`], {
-      stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: xvfb.display },
+      stdio: 'ignore',
+      detached: true,
+      env: { ...process.env, DISPLAY: xvfb.display },
     });
     await waitForPort(port, 10000);
   };
-  const stopDriver = () => { try { process.kill(-driverProc.pid, 'SIGKILL'); } catch { /* gone already */ } };
+  const stopDriver = () => {
+    try {
+      process.kill(-driverProc.pid, 'SIGKILL');
+    } catch {
+      /* gone already */
+    }
+  };
   await startDriver();
   // Stopped with the runner, even when it is interrupted (see cross-engine.mjs).
-  const onExit = () => { stopDriver(); xvfb.stop(); };
+  const onExit = () => {
+    stopDriver();
+    xvfb.stop();
+  };
   process.once('exit', onExit);
   const KEYS = {
-    Enter: Key.ENTER, Escape: Key.ESCAPE, Backspace: Key.BACK_SPACE, Tab: Key.TAB, ' ': Key.SPACE,
-    ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,
+    Enter: Key.ENTER,
+    Escape: Key.ESCAPE,
+    Backspace: Key.BACK_SPACE,
+    Tab: Key.TAB,
+    ' ': Key.SPACE,
+    ArrowUp: Key.ARROW_UP,
+    ArrowDown: Key.ARROW_DOWN,
+    ArrowLeft: Key.ARROW_LEFT,
+    ArrowRight: Key.ARROW_RIGHT,
   };
   const can = { offline: false, workers: false, serviceWorkers: false, darkMode: true, cdp: false };
   // WebKitGTK's version (MiniBrowser's user agent names a Safari version instead).
@@ -220,7 +280,8 @@ async function webkitEngine() {
         browserName: 'MiniBrowser',
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...(dark ? ['--dark-mode'] : [])] },
       };
-      const session = () => within(new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build(), 45000, 'WebKit session');
+      const session = () =>
+        within(new Builder().usingServer(`http://127.0.0.1:${port}`).withCapabilities(caps).build(), 45000, 'WebKit session');
       let driver;
       try {
         driver = await session();
@@ -235,9 +296,13 @@ async function webkitEngine() {
       await driver.manage().window().setRect({ width: viewport.width, height: viewport.height });
       // The window's outer size includes MiniBrowser's toolbar: make the page's viewport the size asked.
       const inner = await driver.executeScript('return [innerWidth, innerHeight]');
-      await driver.manage().window().setRect({
-        width: viewport.width * 2 - inner[0], height: viewport.height * 2 - inner[1],
-      });
+      await driver
+        .manage()
+        .window()
+        .setRect({
+          width: viewport.width * 2 - inner[0],
+          height: viewport.height * 2 - inner[1],
+        });
       // WebDriver runs `fn` as a function body: call it with the argument (a
       // Promise it returns is awaited by the driver).
       const run = (fn, arg) => driver.executeScript(`return (${fn}).apply(null, arguments)`, arg ?? null);
@@ -254,16 +319,32 @@ async function webkitEngine() {
           }
         },
         click: async (x, y) => {
-          await driver.actions({ async: true }).move({ x: Math.round(x), y: Math.round(y), origin: 'viewport' }).press().release().perform();
+          await driver
+            .actions({ async: true })
+            .move({ x: Math.round(x), y: Math.round(y), origin: 'viewport' })
+            .press()
+            .release()
+            .perform();
         },
-        press: (key) => driver.actions({ async: true }).sendKeys(KEYS[key] ?? key).perform(),
+        press: (key) =>
+          driver
+            .actions({ async: true })
+            .sendKeys(KEYS[key] ?? key)
+            .perform(),
         screenshot: async (file) => fs.writeFileSync(file, Buffer.from(await driver.takeScreenshot(), 'base64')),
         errors: () => run(() => window.__errors ?? ['the error recorder is not on this page']),
-        setOffline: async () => { throw new Error('WebKitWebDriver has no offline switch'); },
-        workers: async () => { throw new Error('WebKitWebDriver lists no workers'); },
+        setOffline: async () => {
+          throw new Error('WebKitWebDriver has no offline switch');
+        },
+        workers: async () => {
+          throw new Error('WebKitWebDriver lists no workers');
+        },
         close: () => within(driver.quit(), 15000, 'WebKit quit').catch(() => {}),
       };
     },
-    close: async () => { process.off('exit', onExit); onExit(); },
+    close: async () => {
+      process.off('exit', onExit);
+      onExit();
+    },
   };
 }

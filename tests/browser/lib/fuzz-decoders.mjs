@@ -10,7 +10,8 @@ import { parseSave } from '../../../www/app/save.js';
 import { DEFAULT_RULES, formatLink, parseLink, replayLink } from '../../../www/link/codec.js';
 import { parseLinks } from '../../../www/link/store.js';
 
-const POSITION = 'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
+const POSITION =
+  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 const CODE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** Anything JSON can hold, and the odd values JSON cannot. */
@@ -41,23 +42,40 @@ const nearLink = fc.tuple(link, fc.nat(), fc.nat(3), urlText).map(([l, i, how, j
   return `#${parts.join('&')}`;
 });
 
-const save = fc.record({
-  version: fc.oneof(fc.constant(1), anything), game: fc.oneof(fc.constantFrom('intermedium', 'cash-in-hand'), anything),
-  position: fc.oneof(fc.string(), anything), moves: fc.oneof(fc.array(fc.string(), { maxLength: 5 }), anything),
-  mode: fc.oneof(fc.constantFrom('ai', 'hotseat', 'demo'), anything), side: fc.oneof(fc.constantFrom('first', 'second'), anything),
-  level: fc.oneof(fc.integer({ min: 0, max: 9 }), anything), levels: fc.oneof(fc.constant(undefined), fc.constant(8), anything), animation: fc.oneof(fc.boolean(), anything),
-  tab: fc.oneof(fc.string(), anything), rev: fc.oneof(fc.nat(), anything),
-}, { requiredKeys: [] });
+const save = fc.record(
+  {
+    version: fc.oneof(fc.constant(1), anything),
+    game: fc.oneof(fc.constantFrom('intermedium', 'cash-in-hand'), anything),
+    position: fc.oneof(fc.string(), anything),
+    moves: fc.oneof(fc.array(fc.string(), { maxLength: 5 }), anything),
+    mode: fc.oneof(fc.constantFrom('ai', 'hotseat', 'demo'), anything),
+    side: fc.oneof(fc.constantFrom('first', 'second'), anything),
+    level: fc.oneof(fc.integer({ min: 0, max: 9 }), anything),
+    levels: fc.oneof(fc.constant(undefined), fc.constant(8), anything),
+    animation: fc.oneof(fc.boolean(), anything),
+    tab: fc.oneof(fc.string(), anything),
+    rev: fc.oneof(fc.nat(), anything),
+  },
+  { requiredKeys: [] },
+);
 
-const linkGame = fc.record({
-  id: fc.oneof(fc.stringMatching(/^[a-z0-9]{6,16}$/), anything), game: fc.oneof(fc.constant('intermedium'), anything),
-  position: fc.oneof(fc.constant(POSITION), anything), rules: fc.oneof(fc.constant(DEFAULT_RULES), anything),
-  moves: fc.oneof(fc.array(fc.string({ maxLength: 20 }), { maxLength: 4 }), anything), you: fc.oneof(fc.constantFrom(0, 1), anything),
-  names: fc.oneof(fc.tuple(fc.string(), fc.string()), anything),
-  end: fc.oneof(fc.constantFrom(null, { kind: 'agree' }, { kind: 'resign', side: 1 }), anything),
-  drawOffer: fc.oneof(fc.constant(null), fc.record({ ply: fc.nat(), side: fc.constantFrom(0, 1) }), anything),
-  updated: fc.oneof(fc.nat(), anything), toMove: fc.oneof(fc.constantFrom(0, 1), anything), result: fc.oneof(fc.constant(null), anything),
-}, { requiredKeys: [] });
+const linkGame = fc.record(
+  {
+    id: fc.oneof(fc.stringMatching(/^[a-z0-9]{6,16}$/), anything),
+    game: fc.oneof(fc.constant('intermedium'), anything),
+    position: fc.oneof(fc.constant(POSITION), anything),
+    rules: fc.oneof(fc.constant(DEFAULT_RULES), anything),
+    moves: fc.oneof(fc.array(fc.string({ maxLength: 20 }), { maxLength: 4 }), anything),
+    you: fc.oneof(fc.constantFrom(0, 1), anything),
+    names: fc.oneof(fc.tuple(fc.string(), fc.string()), anything),
+    end: fc.oneof(fc.constantFrom(null, { kind: 'agree' }, { kind: 'resign', side: 1 }), anything),
+    drawOffer: fc.oneof(fc.constant(null), fc.record({ ply: fc.nat(), side: fc.constantFrom(0, 1) }), anything),
+    updated: fc.oneof(fc.nat(), anything),
+    toMove: fc.oneof(fc.constantFrom(0, 1), anything),
+    result: fc.oneof(fc.constant(null), anything),
+  },
+  { requiredKeys: [] },
+);
 
 /** `JSON.stringify` that may give undefined (for `undefined`): the stored text is then null. */
 const text = (v) => JSON.stringify(v) ?? null;
@@ -72,17 +90,36 @@ export function fuzzDecoders({ runs, engine, seed, log }) {
   const check = (name, arb, property) => {
     counts[name] = 0;
     const started = Date.now();
-    fc.assert(fc.property(arb, (input) => { counts[name]++; property(input); }), { numRuns: runs, seed, endOnFailure: true });
+    fc.assert(
+      fc.property(arb, (input) => {
+        counts[name]++;
+        property(input);
+      }),
+      { numRuns: runs, seed, endOnFailure: true },
+    );
     log?.(name, counts[name], Date.now() - started);
   };
 
-  check('share link (fromFragment)', fc.oneof(fc.string({ maxLength: 200 }), urlText.map((t) => `#${t}`),
-    fc.tuple(fc.string(), fc.array(fc.string(), { maxLength: 4 })).map(([p, m]) => toFragment({ position: p, moves: m }))), (hash) => {
-    const r = fromFragment(hash);
-    if (r !== null && (typeof r.position !== 'string' || !r.position || !Array.isArray(r.moves) || !r.moves.every((m) => typeof m === 'string' && m.length > 0))) {
-      throw new Error(`bad shape ${JSON.stringify(r)}`);
-    }
-  });
+  check(
+    'share link (fromFragment)',
+    fc.oneof(
+      fc.string({ maxLength: 200 }),
+      urlText.map((t) => `#${t}`),
+      fc.tuple(fc.string(), fc.array(fc.string(), { maxLength: 4 })).map(([p, m]) => toFragment({ position: p, moves: m })),
+    ),
+    (hash) => {
+      const r = fromFragment(hash);
+      if (
+        r !== null &&
+        (typeof r.position !== 'string' ||
+          !r.position ||
+          !Array.isArray(r.moves) ||
+          !r.moves.every((m) => typeof m === 'string' && m.length > 0))
+      ) {
+        throw new Error(`bad shape ${JSON.stringify(r)}`);
+      }
+    },
+  );
 
   check('saved game (parseSave)', fc.oneof(fc.string({ maxLength: 200 }), save.map(text), anything.map(text)), (stored) => {
     const r = parseSave(stored);
@@ -95,15 +132,24 @@ export function fuzzDecoders({ runs, engine, seed, log }) {
     }
   });
 
-  check('link (parseLink)', fc.oneof(fc.string({ maxLength: 200 }), urlText.map((t) => `#l=1&${t}`), nearLink, link.map(formatLink)), (hash) => {
-    const r = parseLink(hash);
-    if ('error' in r) {
-      if (typeof r.error !== 'string' || !r.error) throw new Error('an error without words');
-      return;
-    }
-    const again = parseLink(formatLink(r.link));
-    if (JSON.stringify(again) !== JSON.stringify(r)) throw new Error(`does not read back the same: ${hash}`);
-  });
+  check(
+    'link (parseLink)',
+    fc.oneof(
+      fc.string({ maxLength: 200 }),
+      urlText.map((t) => `#l=1&${t}`),
+      nearLink,
+      link.map(formatLink),
+    ),
+    (hash) => {
+      const r = parseLink(hash);
+      if ('error' in r) {
+        if (typeof r.error !== 'string' || !r.error) throw new Error('an error without words');
+        return;
+      }
+      const again = parseLink(formatLink(r.link));
+      if (JSON.stringify(again) !== JSON.stringify(r)) throw new Error(`does not read back the same: ${hash}`);
+    },
+  );
 
   check('link moves (replayLink, engine)', link, (l) => {
     const r = replayLink(engine, l);
@@ -115,14 +161,21 @@ export function fuzzDecoders({ runs, engine, seed, log }) {
     engine.Game.load(r.position, r.moves, l.rules).free();
   });
 
-  check('link games list (parseLinks)', fc.oneof(fc.string({ maxLength: 200 }), anything.map(text),
-    fc.array(linkGame, { maxLength: 3 }).map((games) => text({ version: 1, games }))), (stored) => {
-    const r = parseLinks(stored);
-    if (!Array.isArray(r.games) || (r.error !== undefined && typeof r.error !== 'string')) throw new Error('bad shape');
-    if (!r.error && r.games.length) {
-      const again = parseLinks(JSON.stringify({ version: 1, games: r.games }));
-      if (JSON.stringify(again) !== JSON.stringify(r)) throw new Error('an accepted list does not read back the same');
-    }
-  });
+  check(
+    'link games list (parseLinks)',
+    fc.oneof(
+      fc.string({ maxLength: 200 }),
+      anything.map(text),
+      fc.array(linkGame, { maxLength: 3 }).map((games) => text({ version: 1, games })),
+    ),
+    (stored) => {
+      const r = parseLinks(stored);
+      if (!Array.isArray(r.games) || (r.error !== undefined && typeof r.error !== 'string')) throw new Error('bad shape');
+      if (!r.error && r.games.length) {
+        const again = parseLinks(JSON.stringify({ version: 1, games: r.games }));
+        if (JSON.stringify(again) !== JSON.stringify(r)) throw new Error('an accepted list does not read back the same');
+      }
+    },
+  );
   return counts;
 }

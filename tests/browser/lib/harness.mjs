@@ -2,7 +2,9 @@
 // with its message, and the summary line is `N passed, N failed`.
 
 const tests = [];
-export function test(name, fn) { tests.push({ name, fn }); }
+export function test(name, fn) {
+  tests.push({ name, fn });
+}
 
 /** Thrown when the browser running the tests lacks a capability a test needs
  * (say, a clipboard in headless mode). Only this is reported as a skip: the
@@ -14,7 +16,8 @@ export function assert(condition, message) {
   if (!condition) throw new Error(message);
 }
 export function assertEqual(actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
+  const a = JSON.stringify(actual),
+    e = JSON.stringify(expected);
   if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
 }
 
@@ -24,7 +27,9 @@ export async function runAll(context) {
 
 /** Runs `list` ({name, fn}); exported for the harness's own unit test. */
 export async function runTests(list, context, only = undefined, log = console.log) {
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   for (const t of list) {
     if (only && !t.name.includes(only)) continue;
     const started = Date.now();
@@ -39,7 +44,12 @@ export async function runTests(list, context, only = undefined, log = console.lo
         continue;
       }
       failed++;
-      log(`FAIL ${t.name}\n     ${String(err?.stack ?? err).split('\n').slice(0, 4).join('\n     ')}`);
+      log(
+        `FAIL ${t.name}\n     ${String(err?.stack ?? err)
+          .split('\n')
+          .slice(0, 4)
+          .join('\n     ')}`,
+      );
     }
   }
   return { passed, failed, skipped };

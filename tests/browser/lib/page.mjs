@@ -8,10 +8,22 @@ const AXE = new URL('../node_modules/axe-core/axe.min.js', import.meta.url);
  * element `sel` (else the whole document), as readable lines. Shared with
  * the cross-engine accessibility scenario (scenarios-a11y.mjs).
  * @param {string | null} sel */
-export const axeViolations = (sel) => /** @type {any} */ (window).axe.run(sel ? document.querySelector(sel) : document, {
-  resultTypes: ['violations'],
-}).then((/** @type {any} */ r) => r.violations.filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
-  .map((/** @type {any} */ v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((/** @type {any} */ n) => n.target.join(' ')).join(', ')})`));
+export const axeViolations = (sel) =>
+  /** @type {any} */ (window).axe
+    .run(sel ? document.querySelector(sel) : document, {
+      resultTypes: ['violations'],
+    })
+    .then((/** @type {any} */ r) =>
+      r.violations
+        .filter((/** @type {any} */ v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (/** @type {any} */ v) =>
+            `${v.impact} ${v.id}: ${v.help} (${v.nodes
+              .slice(0, 3)
+              .map((/** @type {any} */ n) => n.target.join(' '))
+              .join(', ')})`,
+        ),
+    );
 
 /** axe-core's serious and critical violations on a Playwright page (in
  * `selector`, else all of it). axe is evaluated in the page, which the
@@ -44,9 +56,15 @@ export async function freshApp(context, url, { path = '', responses = false } = 
   await page.goto(url + 'icon.svg');
   // A cleared origin, but not a first visit: the welcome (tested on its own
   // in play.test.mjs) would move the page under the other tests.
-  await page.evaluate(() => { localStorage.clear(); localStorage.setItem('sowboard.welcomed', '1'); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    localStorage.setItem('sowboard.welcomed', '1');
+  });
   const errors = watchErrors(page);
-  if (responses) page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  if (responses)
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`);
+    });
   await page.goto(url + path);
   await appReady(page);
   return { page, errors };
@@ -100,10 +118,11 @@ export async function choose(page, n, selector = 'sowing-board') {
   await page.locator(selector).locator(`button[data-act="choose"][data-n="${n}"]`).click();
 }
 
-export const boardState = (page, selector = 'sowing-board') => page.evaluate((s) => {
-  const b = document.querySelector(s);
-  return { position: b.position, moves: b.moves, outcome: b.outcome, ply: b.ply, start: b.startPosition };
-}, selector);
+export const boardState = (page, selector = 'sowing-board') =>
+  page.evaluate((s) => {
+    const b = document.querySelector(s);
+    return { position: b.position, moves: b.moves, outcome: b.outcome, ply: b.ply, start: b.startPosition };
+  }, selector);
 
 /** Answers the page's yes/no question (the ask dialog): 'yes' or 'no'. */
 export async function answer(page, value) {
@@ -114,9 +133,15 @@ export async function answer(page, value) {
   // loaded machine reads the page in between (a CI failure of test 18.2).
   await page.evaluate(() => {
     window.__answered = false;
-    document.getElementById('ask-dialog')?.addEventListener('close', () => {
-      setTimeout(() => { window.__answered = true; });
-    }, { once: true });
+    document.getElementById('ask-dialog')?.addEventListener(
+      'close',
+      () => {
+        setTimeout(() => {
+          window.__answered = true;
+        });
+      },
+      { once: true },
+    );
   });
   await page.click(`#ask-dialog button[value="${value}"]`);
   await page.waitForFunction(() => window.__answered === true);
