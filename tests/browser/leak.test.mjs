@@ -7,12 +7,18 @@ import { test, assert } from './lib/harness.mjs';
 
 const BOARDS = 100;
 
-/** JS heap and DOM nodes after a garbage collection. */
+/** JS heap and DOM nodes after garbage collection: the least of three
+ * collections, so that what one collection leaves for the next is not read as
+ * a leak. */
 async function memory(cdp) {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const get = (name) => metrics.find((m) => m.name === name)?.value ?? NaN;
-  return { heap: get('JSHeapUsedSize'), nodes: get('Nodes') };
+  let least = { heap: Infinity, nodes: Infinity };
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const get = (name) => metrics.find((m) => m.name === name)?.value ?? NaN;
+    least = { heap: Math.min(least.heap, get('JSHeapUsedSize')), nodes: Math.min(least.nodes, get('Nodes')) };
+  }
+  return least;
 }
 
 test('widget: 100 boards with analysis, removed busy or idle, leave no worker and memory within 10%', async (ctx) => {
