@@ -30,7 +30,12 @@ pub(super) fn allows_city_capture(t: &Transition, rules: &Rules) -> bool {
 /// that does not is played: such a search proves only the moves it explored
 /// lost, and a parry it proved lost a few plies on can stand behind
 /// unexplored moves that let the city fall at once.
-pub(super) fn guard_intermedium(moves: &[Transition], open: usize, rules: &Rules, cut: bool) -> usize {
+pub(super) fn guard_intermedium(
+    moves: &[Transition],
+    open: usize,
+    rules: &Rules,
+    cut: bool,
+) -> usize {
     if moves.first().is_some_and(|t| t.decisive.is_some()) {
         return 0;
     }

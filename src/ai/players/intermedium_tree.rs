@@ -49,7 +49,8 @@ pub(super) fn play(
     let report = if plan.check {
         // Under a deadline, its share of the time too: the tree search
         // must not start with the time spent.
-        let mut tactics = budget.share(nodes / TACTICS_SHARE).time_share(1.0 / TACTICS_SHARE as f64);
+        let mut tactics =
+            budget.share(nodes / TACTICS_SHARE).time_share(1.0 / TACTICS_SHARE as f64);
         let lv = level(GameKind::Intermedium, LEVELS);
         let mut lean = IntermediumDomain::lean(rules, &REFIT);
         let report = search(&mut lean, &pos, lv.shape, &mut tactics, &draws);
