@@ -13,6 +13,7 @@
 import { loadEngine } from '../engine.js';
 import { AnalysisClient } from './client.js';
 import { drawGraph } from './graph.js';
+import { showThreats } from './threats-view.js';
 import { evalLong, evalShort, unitWords } from './score-words.js';
 import { sideLabel } from '../app/words.js';
 import { initEditor } from './editor.js';
@@ -28,26 +29,8 @@ import { ANALYSIS_STRENGTH, REVIEW_STRENGTH } from './strengths.js';
 const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 /** The classes listed and marked on the graph. */
 const FLAGGED = ['inaccuracy', 'mistake', 'blunder'];
-/** Most moves listed for one threat summary. */
-const THREATS_SHOWN = 4;
-/** Work limit for listing the threats (the walk answers "none" at once). */
-const THREAT_LIMIT = 300_000;
 
-/**
- * A score of the side it belongs to in words: "+1.25", "−0.40", "wins in
- * 3", "loses in 2"; a result the engine proved only over the moves it
- * looked at says so ("wins in 5 as far as the engine looked"). The page
- * shows scores from the first player's side (`score-words.js`); this stays
- * for callers that hold a side's own score.
- * @param {Score} s
- */
-export function scoreWords(s) {
-  const seen = s.exact === false ? ' as far as the engine looked' : '';
-  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}${seen}`;
-  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}${seen}`;
-  const v = s.value / 100;
-  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
-}
+export { scoreWords } from './score-words.js';
 
 /** The page's analysis, once `initAnalysis` has run. @type {ReturnType<typeof initAnalysis> | null} */
 let current = null;
@@ -133,7 +116,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     if (!on) return;
     const moves = movesOnShow();
     const key = keyOf(moves);
-    showThreats(moves);
+    showThreats(board, moves, rules());
     renderVariation();
     renderReviewCurrent();
     if (better && !mainline && shownPly() === better.p.ply - 1) {
@@ -310,41 +293,6 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     board.load(position, moves);
     // Said at once, not on the board's change event, which may come later.
     renderVariation();
-  }
-
-  async function showThreats(moves) {
-    const box = $('threats-text');
-    if (!$('threats-toggle').checked) {
-      board.threatened = [];
-      box.textContent = '';
-      return;
-    }
-    const engine = await loadEngine();
-    const g = engine.Game.load(board.startPosition ?? '', moves, rules());
-    try {
-      const t = g.threats(THREAT_LIMIT);
-      const mover = g.sideToMove();
-      const other = board.sides.find((s) => s !== mover) ?? '';
-      const city = g.cities().find((c) => c.side === mover)?.cell;
-      const cells = new Set();
-      for (const x of t.threats) {
-        for (const c of x.captured) cells.add(c);
-        if (x.city && city) cells.add(city);
-      }
-      board.threatened = [...cells];
-      if (!t.complete) box.textContent = `Too many moves to list ${sideLabel(other)}’s threats here.`;
-      else if (!t.threats.length) box.textContent = `${sideLabel(other)} threatens nothing.`;
-      else {
-        // What can fall first (the moves are long in Cash in Hand), then how.
-        const names = [...cells].map((c) => (c === city ? 'the city' : c));
-        const list = t.threats
-          .slice(0, THREATS_SHOWN)
-          .map((x) => `${x.move}${x.city ? ' (takes the city)' : ` (takes ${x.captured.join(', ')}: ${x.stones})`}`);
-        box.textContent = `${sideLabel(other)} threatens ${names.join(', ')}. ${t.threats.length === 1 ? 'Move' : 'Moves'}: ${list.join('; ')}${t.threats.length > THREATS_SHOWN ? '…' : ''}`;
-      }
-    } finally {
-      g.free();
-    }
   }
 
   // ---- review ---------------------------------------------------------------
@@ -672,7 +620,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
     },
   });
   $('analyse').addEventListener('click', () => setOn(!on));
-  $('threats-toggle').addEventListener('change', () => showThreats(movesOnShow()));
+  $('threats-toggle').addEventListener('change', () => showThreats(board, movesOnShow(), rules()));
   $('variation-back').addEventListener('click', backToGame);
   $('review-start').addEventListener('click', () => {
     startReview();

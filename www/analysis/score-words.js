@@ -59,3 +59,19 @@ export function unitWords(game, sides) {
     ? `Scores are stones ahead from ${first}’s side: + is good for ${first}, − for ${sideLabel(sides[1])}.`
     : `Scores are ${first}’s chance to win (the engine’s estimate for its evaluation, fitted to strong games); a forced win is shown as moves to the win.`;
 }
+
+/**
+ * A score of the side it belongs to in words: "+1.25", "−0.40", "wins in
+ * 3", "loses in 2"; a result the engine proved only over the moves it
+ * looked at says so ("wins in 5 as far as the engine looked"). The page
+ * shows scores from the first player's side (`score-words.js`); this stays
+ * for callers that hold a side's own score.
+ * @param {Score} s
+ */
+export function scoreWords(s) {
+  const seen = s.exact === false ? ' as far as the engine looked' : '';
+  if (s.kind === 'win') return s.value === 0 ? 'won' : `wins in ${s.value}${seen}`;
+  if (s.kind === 'loss') return s.value === 0 ? 'lost' : `loses in ${s.value}${seen}`;
+  const v = s.value / 100;
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
+}
