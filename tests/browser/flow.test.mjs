@@ -114,80 +114,28 @@ test('flow gestures: Intermedium by entries; a drop cannot grow past what the bu
   assertEqual(flow.enter('a8').moved.move, 'a4-b5-a6-b7-a8', 'played when the builder is done');
 });
 
-// Issue 19, over 255 stones: Black's c1 (255) steps only to b2 (250), and b2
-// on only to a1 (2), behind White's gates; a drop of 1 on b2 would leave 256
-// for a1, so b2 takes 2 to 5 and no fewer.
+// Over 255 stones a sowing can overflow a stack, and the move builder must
+// leave room for the rest (docs/RULES.md section 7). Play from a start never
+// holds more than 128 stones, so the page and the widget refuse such
+// positions at load; the builder's overflow rules are tested in Rust
+// (tests/rules: a_placement_leaves_room_for_the_rest and the builder tests).
 const TALL =
   'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/0,255,0,0,0,0,0,0/1,250,1,0,0,0,0,0/2,0,255,255,0,0,0,0 black 0 3';
-
-test('flow: the drop menu offers exactly the drops the engine can finish, here 2 to 5 (issue 19)', () => {
-  const flow = new MoveFlow(Game.load(TALL));
-  flow.click('c1');
-  flow.choose(255);
-  flow.click('b2');
-  assertEqual([flow.chooser().options, flow.chooser().main], [[2, 3, 4, 5], 5], 'the drops on b2');
-  flow.choose(2);
-  assertEqual(flow.click('a1').moved?.move, 'c1:255 b2:2 a1:253', 'a1 takes the rest');
-
-  // By gestures: entering b2 drops the fewest offered, 2; entering again, one more.
-  const drag = new MoveFlow(Game.load(TALL));
-  drag.enter('c1');
-  drag.setCount(255);
-  assertEqual([drag.enter('b2'), drag.enter('b2', true)], [{}, {}], 'b2 entered twice');
-  assertEqual(
-    drag.build().path.map((d) => `${d.cell}:${d.count}`),
-    ['b2:3'],
-    'two, then three',
-  );
-  assertEqual(drag.enter('a1').moved?.move, 'c1:255 b2:3 a1:252', 'played at a1');
-});
-
-// Over 255 stones a placement must leave room for the rest: White's c6:250
-// d5:250 takes Black's d4 (10 stones); d5 has room for 5 and h1 for 8, so
-// d5 may take 2 to 5 and h1 5 to 8 (tests/rules a_placement_leaves_room_for_the_rest).
 const ROOM =
   'cash-in-hand 0,0,0,0,0,0,0,255/0,0,0,0,0,0,0,0/0,0,250,0,0,0,0,0/0,0,0,0,0,0,0,0/0,0,255,10,255,0,0,0/0,0,0,255,0,0,0,0/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,247 white 0 10';
 
-/** A flow on ROOM with c6's 250 sown onto d5: the captured stones to put back. */
-function sownOnD5() {
-  const flow = new MoveFlow(Game.load(ROOM));
-  flow.click('c6');
-  flow.choose(250);
-  flow.click('d5');
-  flow.choose(250);
-  return flow;
-}
-
-test('flow: the put-back menu offers the counts the engine accepts, here 2 to 5 on d5 (over 255 stones)', () => {
-  const flow = sownOnD5();
-  const b = flow.build();
-  assertEqual(
-    [b.stage, b.toPlace, b.placeRanges],
-    [
-      'place',
-      10,
-      [
-        { cell: 'd5', least: 2, most: 5 },
-        { cell: 'h1', least: 5, most: 8 },
-      ],
-    ],
-    'the ranges',
-  );
-  flow.click('d5');
-  assertEqual(flow.chooser().options, [2, 3, 4, 5], 'the counts on d5');
-  flow.choose(2);
-  assertEqual(flow.click('h1').moved?.move, 'c6:250 d5:250 (:d4) d5:2 h1:8', 'h1 takes the 8 left at once');
-
-  // By gestures: a first touch of d5 puts the least it may take, 2; each
-  // touch one more, up to its room (5).
-  const drag = sownOnD5();
-  drag.enter('d5');
-  assertEqual(drag.build().path.length, 1, 'still the one step');
-  const placed = () => drag.build().toPlace;
-  assertEqual(placed(), 8, 'd5 took 2');
-  for (let i = 0; i < 5; i++) drag.enter('d5', true);
-  assertEqual(placed(), 5, 'd5 took 5, no more');
-  assertEqual(drag.enter('h1').moved?.move, 'c6:250 d5:250 (:d4) d5:5 h1:5', 'h1 takes the rest');
+test('flow: positions over 255 stones are refused at load, with the reason and its code', () => {
+  for (const text of [TALL, ROOM]) {
+    let error = null;
+    try {
+      Game.load(text).free();
+    } catch (e) {
+      error = e;
+    }
+    assert(error, 'refused');
+    assertEqual(error.code, 'too-many-stones', 'the code');
+    assert(/stones/.test(error.message), `the reason: ${error.message}`);
+  }
 });
 
 test('options: one table reads every attribute; side names come from the engine', () => {

@@ -182,7 +182,14 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
         caption.className = 'history-muted';
         caption.textContent = `Counted games by level (${counted.length})`;
         const thead = document.createElement('thead');
-        thead.innerHTML = '<tr><th scope="col">Level</th><th scope="col">Won</th><th scope="col">Drawn</th><th scope="col">Lost</th></tr>';
+        const headRow = document.createElement('tr');
+        for (const name of ['Level', 'Won', 'Drawn', 'Lost']) {
+          const th = document.createElement('th');
+          th.scope = 'col';
+          th.textContent = name;
+          headRow.append(th);
+        }
+        thead.append(headRow);
         const tbody = document.createElement('tbody');
         for (let level = 1; level <= 8; level++) {
           const at = counted.filter((r) => r.opponent.kind === 'ai' && r.opponent.level === level).map((r) => resultOf(r).score);
