@@ -192,6 +192,7 @@ analysis = initAnalysis({
         if (n)
           notice(
             `${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`,
+            'info',
           );
       },
       () => {
