@@ -110,10 +110,12 @@ export function ratingText(e) {
       detail: `you lost every counted game: at most ${round(/** @type {number} */ (e.high), 50)} (95% confidence)`,
     };
   }
-  const step = roundingStep(/** @type {number} */ (e.high - /** @type {number} */ (e.low)) / 2);
+  const low = e.low ?? -Infinity;
+  const high = e.high ?? Infinity;
+  const step = roundingStep((high - low) / 2);
   return {
     headline: `≈${round(e.rating, step)}`,
-    detail: `between ${round(/** @type {number} */ (e.low), step)} and ${round(/** @type {number} */ (e.high), step)} (95% confidence)`,
+    detail: `between ${round(low, step)} and ${round(high, step)} (95% confidence)`,
   };
 }
 
