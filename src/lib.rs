@@ -62,5 +62,5 @@ pub use play::{Transition, DEFAULT_MOVE_LIMIT};
 pub use position::{Position, PositionError, MAX_PLAYABLE_STONES};
 pub use session::{BuildView, Session, SessionError};
 pub use stages::BuildSteps;
-pub use threats::{Threat, Threats};
+pub use threats::{capture_outcome, BiggestCapture, CaptureOutcome, Threat, Threats, REPLY_LIMIT};
 pub use variant::{EndReason, GameKind, Outcome, RuleOptions, Rules, Side};

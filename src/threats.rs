@@ -17,6 +17,7 @@ use crate::board::Cell;
 use crate::game_rules::CapturingMoves;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::transition::Transition;
 use crate::variant::{EndReason, RuleOptions, Side};
 
 /// One capturing move of the side not to move (in Cash in Hand its
@@ -87,6 +88,76 @@ impl Position {
         });
         Threats { threats, complete: true, largest }
     }
+}
+
+/// What one move of the side to move can capture, in stones (the outcome
+/// puzzles' targets, `capture_outcome`'s reply). The most stones are taken
+/// by a largest set of stacks captured together (a bigger set holds more
+/// stones), so the capturing moves' `largest` list decides them exactly;
+/// the stacks some move captures are all taken by those moves either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BiggestCapture {
+    /// The most stones one move captures.
+    pub stones: u32,
+    /// Whether `stones` is the most: false when the search did not finish
+    /// within the limit (then it is the most a move found takes).
+    pub exact: bool,
+    /// The stones on every stack that some move captures (each stack
+    /// counted once, whichever move takes it): the stones open to capture.
+    pub open: u32,
+    /// Whether `open` is settled: false when not even the search per stack
+    /// finished within the limit (then `open` and `stones` are 0).
+    pub complete: bool,
+}
+
+/// What one move achieves in stones: the stones it captures, and what the
+/// opponent can capture in reply (nothing when the move ends the game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureOutcome {
+    pub captured: u32,
+    pub reply: BiggestCapture,
+}
+
+impl Position {
+    /// The most stones one move of the side to move captures, from the
+    /// rules' capturing moves within `limit` (0, exact, when the game is over).
+    pub fn biggest_capture(&self, rules: &RuleOptions, limit: usize) -> BiggestCapture {
+        if self.status(rules).is_some() {
+            return BiggestCapture { stones: 0, exact: true, open: 0, complete: true };
+        }
+        let Ok(CapturingMoves { moves, largest }) =
+            self.game.rules().capturing_moves(self, rules, limit)
+        else {
+            return BiggestCapture { stones: 0, exact: false, open: 0, complete: false };
+        };
+        let mut taken: Vec<Cell> = moves.iter().flat_map(|t| t.captured.iter().copied()).collect();
+        taken.sort_by_key(|c| c.file_major_key());
+        taken.dedup();
+        BiggestCapture {
+            stones: moves.iter().map(|t| t.captured_stones).max().unwrap_or(0),
+            exact: largest,
+            open: taken.iter().map(|&c| u32::from(self.board.get(c))).sum(),
+            complete: true,
+        }
+    }
+}
+
+/// The work limit for what a reply can capture in `capture_outcome`, as the
+/// outcome puzzles judge it: the search per stack (which stacks can fall,
+/// so the stones open to capture) settles real middle games within it in
+/// hundredths of a second, where the search for the biggest set of them
+/// could take seconds.
+pub const REPLY_LIMIT: usize = 50_000;
+
+/// What the move `t` achieves: its capture and what a reply can capture
+/// (`Position::biggest_capture` after it, within `limit`).
+pub fn capture_outcome(t: &Transition, rules: &RuleOptions, limit: usize) -> CaptureOutcome {
+    let reply = if t.decisive.is_some() {
+        BiggestCapture { stones: 0, exact: true, open: 0, complete: true }
+    } else {
+        t.position.biggest_capture(rules, limit)
+    };
+    CaptureOutcome { captured: t.captured_stones, reply }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! JSON array the page loads (`www/puzzles/<game>.json`), easiest first.
 
 use clap::Args;
+use sowboard::offline::capture_puzzles::{from_games, MIN_CAPTURE};
 use sowboard::offline::puzzles::{
     classify, from_real_games, generate, kind_cap, puzzle_id, Puzzle,
 };
@@ -34,6 +35,17 @@ pub struct PuzzlesArgs {
     /// No puzzle kind takes more than this percentage of the puzzles.
     #[arg(long, default_value_t = 80)]
     max_share: usize,
+    /// Cash in Hand: outcome puzzles (the biggest capture, the safe
+    /// capture) from this many games of the levels and `mcts-tuned`
+    /// (`capture_puzzles`), instead of the searches above; at most
+    /// `--count` of them. Single-threaded.
+    #[arg(long, default_value_t = 0)]
+    capture_games: usize,
+    /// With --capture-games: print first the listed-solution puzzles of this
+    /// file (one puzzle a line, as this command writes them), as they are,
+    /// then the outcome puzzles found (those of the file are dropped).
+    #[arg(long)]
+    keep: Option<String>,
     /// Report each puzzle on stderr as it is found.
     #[arg(long)]
     verbose: bool,
@@ -46,6 +58,9 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     }
     if !(1..=100).contains(&args.max_share) {
         return Err("--max-share is a percentage, 1 to 100".into());
+    }
+    if args.capture_games > 0 {
+        return capture_run(&args, kind);
     }
     let (verbose, threads) = (args.verbose, args.threads.clamp(1, 16));
     let found = std::sync::atomic::AtomicUsize::new(0);
@@ -142,6 +157,61 @@ pub fn run(args: PuzzlesArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `--capture-games`: outcome puzzles from real games, after the kept
+/// puzzles of `--keep`.
+fn capture_run(args: &PuzzlesArgs, kind: sowboard::GameKind) -> Result<(), String> {
+    if kind != sowboard::GameKind::CashInHand {
+        return Err("--capture-games is for cash-in-hand".into());
+    }
+    let mut lines: Vec<String> = Vec::new();
+    if let Some(path) = &args.keep {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        for line in text.lines().map(str::trim).filter(|l| l.starts_with('{')) {
+            if !line.contains("\"judge\": \"outcome\"") {
+                lines.push(line.trim_end_matches(',').to_string());
+            }
+        }
+    }
+    let started = std::time::Instant::now();
+    let verbose = args.verbose;
+    let (found, stats) = from_games(args.capture_games, args.count, args.seed, &mut |p, s| {
+        let Some(p) = p else {
+            if verbose {
+                eprintln!("game {}: {s:?} ({:.0} s)", s.games, started.elapsed().as_secs_f64());
+            }
+            return;
+        };
+        if verbose {
+            eprintln!(
+                "{:>4} {} {} game {} ({:.0} s)",
+                s.biggest + s.safe,
+                p.kind,
+                p.position,
+                s.games,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    eprintln!(
+        "capture games: {} games, {} positions, {} with the best capture settled, {} of {} stones or more, {} puzzles ({} biggest capture, {} safe capture) ({:.0} s)",
+        stats.games,
+        stats.positions,
+        stats.settled,
+        stats.big,
+        MIN_CAPTURE,
+        found.len(),
+        stats.biggest,
+        stats.safe,
+        started.elapsed().as_secs_f64()
+    );
+    if found.len() < args.count {
+        eprintln!("note: only {} puzzles found (asked for {})", found.len(), args.count);
+    }
+    lines.extend(found.iter().map(|p| to_json(p, &puzzle_id(&p.position, p.source))));
+    println!("[\n{}\n]", lines.join(",\n"));
+    Ok(())
+}
+
 /// A JSON string literal (the texts are ASCII, but quote them properly anyway).
 fn quote(s: &str) -> String {
     let mut out = String::from("\"");
@@ -161,10 +231,18 @@ fn list(items: &[String]) -> String {
     format!("[{}]", items.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", "))
 }
 
-/// One puzzle in the issue's shape: id, game, position, solutions, goal, line.
+/// One puzzle in the issue's shape: id, game, position, solutions, goal,
+/// line; an outcome puzzle adds `judge` and its targets.
 fn to_json(p: &Puzzle, id: &str) -> String {
+    let outcome = match p.outcome {
+        None => String::new(),
+        Some(t) => {
+            let loss = t.allowed_loss.map_or(String::new(), |x| format!(", \"allowed_loss\": {x}"));
+            format!(", \"judge\": \"outcome\", \"best_capture\": {}{loss}", t.best_capture)
+        }
+    };
     format!(
-        "{{\"id\": {}, \"game\": {}, \"position\": {}, \"solutions\": {}, \"goal\": {}, \"line\": {}}}",
+        "{{\"id\": {}, \"game\": {}, \"position\": {}, \"solutions\": {}, \"goal\": {}, \"line\": {}{outcome}}}",
         quote(id),
         quote(p.position.game.name()),
         quote(&p.position.to_string()),

@@ -4,6 +4,7 @@
 //! decided by one exhaustive search (`solver`); `tune` fits an evaluation's
 //! weights to game results.
 
+pub mod capture_puzzles;
 pub mod puzzles;
 mod setups;
 mod solver;

@@ -51,6 +51,9 @@ pub struct Puzzle {
     pub difficulty: u32,
     /// Where the position comes from (the shipped file's ids say it).
     pub source: Source,
+    /// An outcome puzzle's target (`capture_puzzles`): any move achieving
+    /// it is right, and `solutions` only shows some.
+    pub outcome: Option<super::capture_puzzles::Target>,
 }
 
 /// Where a puzzle's position comes from.
@@ -159,6 +162,7 @@ fn classify_in(s: &mut Solver, pos: &Position) -> Option<Puzzle> {
             solutions,
             goal,
             line,
+            outcome: None,
         })
     };
     let small = |n: usize| n > 0 && n * 4 <= moves.len() && n <= MAX_SOLUTIONS;

@@ -4,7 +4,8 @@
 //!
 //! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
 //!   `views`: JS shapes of engine values; `types`: their TypeScript;
-//!   `clock`: the AI's clock (`performance.now`); `link`: move codes for links.
+//!   `clock`: the AI's clock (`performance.now`); `link`: move codes for links;
+//!   `outcome`: what a move achieves in stones (the Learn page's capture puzzles).
 //!
 //! Errors: every failure throws a JS `Error` with a human `message` and a
 //! stable `code` (the engine's `code()` values, plus `bad-argument`,
@@ -17,6 +18,7 @@ mod args;
 mod clock;
 mod game;
 mod link;
+mod outcome;
 mod types;
 mod views;
 

@@ -144,4 +144,10 @@ export interface Threat { move: string; captured: string[]; stones: number; city
  * in Cash in Hand, one move per set the moves found for each stack take).
  */
 export interface Threats { threats: Threat[]; complete: boolean; largest: boolean; }
+/** What one move achieves in stones (`captureOutcome`): the stones it
+ * captures; the most one reply of the opponent then captures (`replyExact`
+ * false when the search did not settle it within its limit: then `reply` is
+ * the most a reply found takes); the mover's stones on stacks some reply
+ * captures (`open`; `openSettled` false when not settled within the limit). */
+export interface CaptureOutcome { captured: number; reply: number; replyExact: boolean; open: number; openSettled: boolean; }
 "#;
