@@ -270,6 +270,41 @@ mod tests {
         );
     }
 
+    /// The outcome puzzles' counts agree with the full move list on boards
+    /// small enough to list: the most stones one move captures, and the
+    /// stones on every stack some move captures.
+    #[test]
+    fn the_biggest_capture_and_the_open_stones_match_the_full_move_list() {
+        use rand::rngs::SmallRng;
+        use rand::SeedableRng;
+        let rules = RuleOptions::default();
+        let mut rng = SmallRng::seed_from_u64(56);
+        let (mut compared, mut capturing) = (0, 0);
+        for _ in 0..300 {
+            let Some(pos) = crate::cash::clustered_position(&mut rng) else { continue };
+            let Ok(all) = pos.successors(&rules, 3_000_000) else { continue };
+            let b = pos.biggest_capture(&rules, DEFAULT_MOVE_LIMIT);
+            assert!(b.exact && b.complete, "{pos}");
+            let most = all.iter().map(|t| t.captured_stones).max().unwrap_or(0);
+            let mut open: Vec<Cell> = all.iter().flat_map(|t| t.captured.clone()).collect();
+            open.sort_by_key(|c| c.file_major_key());
+            open.dedup();
+            let open: u32 = open.iter().map(|&c| u32::from(pos.board.get(c))).sum();
+            assert_eq!((b.stones, b.open), (most, open), "{pos}");
+            // A move's outcome: its capture, and the position after it judged alike.
+            if let Some(t) = all.iter().max_by_key(|t| t.captured_stones) {
+                let o = capture_outcome(t, &rules, DEFAULT_MOVE_LIMIT);
+                assert_eq!(o.captured, t.captured_stones);
+                if t.decisive.is_none() {
+                    assert_eq!(o.reply, t.position.biggest_capture(&rules, DEFAULT_MOVE_LIMIT));
+                }
+            }
+            compared += 1;
+            capturing += usize::from(most > 0);
+        }
+        assert!(compared > 200 && capturing > 60, "{compared} compared, {capturing} with captures");
+    }
+
     /// Middle-game boards with 32-stone corners split into tall stacks: far
     /// too many moves to list, yet the capture sets are found exactly.
     #[test]

@@ -30,6 +30,7 @@
 //! the captures a player sees by trying the natural sowings) captures
 //! fewer stones, or for the safe kind loses more than allowed.
 
+pub use super::puzzles::Target;
 use super::puzzles::{Puzzle, Source};
 use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
@@ -54,60 +55,6 @@ pub const MIN_CAPTURE: u32 = 4;
 pub const MARGIN: u32 = 2;
 /// Representative solutions listed at most.
 const SHOWN: usize = 4;
-
-/// What an outcome puzzle asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Target {
-    /// The stones the answer must capture: the most any move captures.
-    pub best_capture: u32,
-    /// The safe kind: the most of the mover's stones that may then be open
-    /// to capture (on stacks some reply captures).
-    pub allowed_loss: Option<u32>,
-}
-
-impl Target {
-    /// Whether a move of outcome `o` achieves the target: what the replies
-    /// capture must be settled to be judged safe.
-    pub fn achieved_by(&self, o: &CaptureOutcome) -> bool {
-        o.captured == self.best_capture
-            && self.allowed_loss.is_none_or(|x| o.reply.complete && o.reply.open <= x)
-    }
-
-    /// The puzzle's kind.
-    pub fn kind(&self) -> &'static str {
-        if self.allowed_loss.is_some() {
-            "safe-capture"
-        } else {
-            "biggest-capture"
-        }
-    }
-
-    /// The goal line, one form per kind (the page reads the kind from the
-    /// JSON's keys, the goal is for people).
-    pub fn goal(&self, them: &str) -> String {
-        match self.allowed_loss {
-            None => "Find the biggest capture: take the most stones one move can.".to_string(),
-            Some(0) => {
-                format!(
-                    "Find the biggest capture that leaves {them} none of your stacks to capture."
-                )
-            }
-            Some(x) => format!(
-                "Find the biggest capture that leaves {them} at most {x} of your stones to capture."
-            ),
-        }
-    }
-
-    /// The kind's place in the difficulty order (the rating's rank):
-    /// the biggest capture 1, the safe capture (two plies) 2.
-    fn rank(&self) -> u32 {
-        if self.allowed_loss.is_some() {
-            2
-        } else {
-            1
-        }
-    }
-}
 
 /// The obvious move: `greedy`'s (the most stones at once among the AI's
 /// candidate moves), with a fixed seed.
@@ -326,7 +273,7 @@ pub const NODES: u64 = 2_000;
 const MAX_PLIES: usize = 160;
 /// Puzzles taken from one game at most, for variety.
 const PER_GAME: usize = 3;
-/// Plies after the random opening before a position is looked at (the
+/// Plies after the random opening that are passed over (the
 /// random plies leave stacks where no player puts them).
 const SETTLE_PLIES: usize = 6;
 /// The safe kind's share of a run's puzzles at most, in percent (it fits

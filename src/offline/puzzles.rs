@@ -27,6 +27,7 @@ use super::solver::{material, result, Solver, LIST_LIMIT, WIN};
 use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::position::Position;
+use crate::threats::CaptureOutcome;
 use crate::transition::Transition;
 use crate::variant::{GameKind, Rules};
 use rand::rngs::SmallRng;
@@ -53,7 +54,61 @@ pub struct Puzzle {
     pub source: Source,
     /// An outcome puzzle's target (`capture_puzzles`): any move achieving
     /// it is right, and `solutions` only shows some.
-    pub outcome: Option<super::capture_puzzles::Target>,
+    pub outcome: Option<Target>,
+}
+
+/// What an outcome puzzle (`capture_puzzles`) asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The stones the answer must capture: the most any move captures.
+    pub best_capture: u32,
+    /// The safe kind: the most of the mover's stones that may then be open
+    /// to capture (on stacks some reply captures).
+    pub allowed_loss: Option<u32>,
+}
+
+impl Target {
+    /// Whether a move of outcome `o` achieves the target: what the replies
+    /// capture must be settled to be judged safe.
+    pub fn achieved_by(&self, o: &CaptureOutcome) -> bool {
+        o.captured == self.best_capture
+            && self.allowed_loss.is_none_or(|x| o.reply.complete && o.reply.open <= x)
+    }
+
+    /// The puzzle's kind.
+    pub fn kind(&self) -> &'static str {
+        if self.allowed_loss.is_some() {
+            "safe-capture"
+        } else {
+            "biggest-capture"
+        }
+    }
+
+    /// The goal line, one form per kind (the page reads the kind from the
+    /// JSON's keys, the goal is for people).
+    pub fn goal(&self, them: &str) -> String {
+        match self.allowed_loss {
+            None => "Find the biggest capture: take the most stones one move can.".to_string(),
+            Some(0) => {
+                format!(
+                    "Find the biggest capture that leaves {them} none of your stacks to capture."
+                )
+            }
+            Some(x) => format!(
+                "Find the biggest capture that leaves {them} at most {x} of your stones to capture."
+            ),
+        }
+    }
+
+    /// The kind's place in the difficulty order (the rating's rank):
+    /// the biggest capture 1, the safe capture (two plies) 2.
+    pub(crate) fn rank(&self) -> u32 {
+        if self.allowed_loss.is_some() {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 /// Where a puzzle's position comes from.

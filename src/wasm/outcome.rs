@@ -23,7 +23,7 @@ struct CaptureOutcomeJs {
 /// engine's search did not settle that within its limit, `REPLY_LIMIT`, as
 /// is usual in a middle game: then `reply` is the
 /// most a reply found takes); and `open`, the mover's stones on stacks some
-/// reply captures (`openSettled` false when even that was not settled).
+/// reply captures (`openSettled` false when even that is not settled).
 /// Throws the engine's refusal for an illegal move.
 #[wasm_bindgen(js_name = captureOutcome, unchecked_return_type = "CaptureOutcome")]
 pub fn capture_outcome(

@@ -1,8 +1,11 @@
-//! The shipped puzzles (`www/puzzles/*.json`, issue 13) re-verified by
-//! exhaustive search: a puzzle whose solution set, goal or line is wrong
-//! fails the build. Also: the verifier itself rejects a wrong solution set.
+//! The shipped puzzles (`www/puzzles/*.json`) re-verified: a puzzle of
+//! listed solutions by exhaustive search (a wrong solution set, goal or line
+//! fails the build), an outcome puzzle (`"judge": "outcome"`) by its
+//! targets recomputed with the capture-threat query. Also: the verifiers
+//! themselves reject a wrong solution set or target.
 
 use serde_json::Value;
+use sowboard::offline::capture_puzzles::{self, Target};
 use sowboard::offline::puzzles::{classify, puzzle_id, verify, Source};
 use sowboard::{Position, Rules};
 use std::collections::HashSet;
@@ -31,6 +34,32 @@ fn text<'a>(v: &'a Value, key: &str, id: &str) -> &'a str {
     v[key].as_str().unwrap_or_else(|| panic!("{id}: {key} is not a string"))
 }
 
+/// An outcome puzzle's targets from its JSON: `best_capture`, and for the
+/// safe kind `allowed_loss`.
+fn target(p: &Value, id: &str) -> Target {
+    let number = |key: &str| {
+        p[key].as_u64().and_then(|n| u32::try_from(n).ok()).unwrap_or_else(|| panic!("{id}: {key}"))
+    };
+    let allowed_loss = p.get("allowed_loss").map(|_| number("allowed_loss"));
+    Target { best_capture: number("best_capture"), allowed_loss }
+}
+
+/// The keys a puzzle may have: the listed-solution shape, and an outcome
+/// puzzle's `judge` and targets.
+fn check_keys(p: &Value, id: &str) {
+    let keys: HashSet<&str> =
+        p.as_object().expect("an object").keys().map(|k| k.as_str()).collect();
+    let mut shape: HashSet<&str> = ["id", "game", "position", "solutions", "goal", "line"].into();
+    if p.get("judge").is_some() {
+        assert_eq!(p["judge"], "outcome", "{id}: the only judge is \"outcome\"");
+        shape.extend(["judge", "best_capture"]);
+        if p.get("allowed_loss").is_some() {
+            shape.insert("allowed_loss");
+        }
+    }
+    assert_eq!(keys, shape, "{id}: the puzzle's JSON shape");
+}
+
 #[test]
 fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
     let rules = Rules::default();
@@ -38,24 +67,26 @@ fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
         let puzzles = load(path);
         assert!(puzzles.len() >= 100, "{path}: {} puzzles, at least 100 wanted", puzzles.len());
         let mut ids = HashSet::new();
+        let mut positions = HashSet::new();
+        // The listed-solution puzzles in increasing difficulty (the outcome
+        // puzzles after them: the next test).
         let mut last_difficulty = 0;
         let mut kinds = HashSet::new();
         for p in &puzzles {
             let id = p["id"].as_str().unwrap_or_else(|| panic!("{path}: a puzzle without an id"));
             assert!(ids.insert(id.to_string()), "{id}: id repeated");
-
-            let keys: HashSet<&str> =
-                p.as_object().expect("an object").keys().map(|k| k.as_str()).collect();
-            let shape: HashSet<&str> =
-                ["id", "game", "position", "solutions", "goal", "line"].into();
-            assert_eq!(keys, shape, "{id}: the issue's JSON shape");
+            check_keys(p, id);
             assert_eq!(text(p, "game", id), game, "{id}: game");
             let position = text(p, "position", id);
+            assert!(positions.insert(position.to_string()), "{id}: a position twice in the file");
             assert!(position.starts_with(game), "{id}: position of another game");
             assert!(
                 labelled(game, id, position),
                 "{id}: the id says where the position comes from and hashes it (`puzzle_id`)"
             );
+            if p.get("judge").is_some() {
+                continue;
+            }
             let found = verify(
                 position,
                 &strings(p, "solutions", id),
@@ -73,6 +104,48 @@ fn every_shipped_puzzle_is_verified_by_exhaustive_search() {
         }
         assert!(kinds.len() >= 2, "{path}: only the kinds {kinds:?}");
     }
+}
+
+/// The outcome puzzles of the Cash in Hand file (docs/learn.md): at least 60,
+/// from real games, both kinds; each one's targets recomputed exactly
+/// (`capture_puzzles::verify`: the best capture by the capture-threat query,
+/// the allowed loss by the same search of captures as the generator), every
+/// listed solution achieves them, and the obvious move does not, so not
+/// every move solves the puzzle.
+#[test]
+fn every_shipped_outcome_puzzle_is_verified_by_its_outcome() {
+    let rules = Rules::default();
+    let puzzles = load(FILES[1].1);
+    let mut kinds = std::collections::HashMap::new();
+    let mut last = 0;
+    let mut seen_outcome = false;
+    for p in &puzzles {
+        let id = p["id"].as_str().expect("an id");
+        if p.get("judge").is_none() {
+            assert!(!seen_outcome, "{id}: a listed-solution puzzle after the outcome puzzles");
+            continue;
+        }
+        seen_outcome = true;
+        assert!(id.starts_with("cash-real-"), "{id}: an outcome puzzle comes from a real game");
+        let found = capture_puzzles::verify(
+            text(p, "position", id),
+            target(p, id),
+            &strings(p, "solutions", id),
+            text(p, "goal", id),
+            &strings(p, "line", id),
+            &rules,
+        )
+        .unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(
+            found.difficulty >= last,
+            "{id}: the outcome puzzles are not in increasing difficulty"
+        );
+        last = found.difficulty;
+        *kinds.entry(found.kind).or_insert(0) += 1;
+    }
+    let total: usize = kinds.values().sum();
+    assert!(total >= 60, "{total} outcome puzzles, at least 60 wanted: {kinds:?}");
+    assert!(kinds.len() == 2, "both kinds of outcome puzzle: {kinds:?}");
 }
 
 /// Every Intermedium puzzle comes from a real game (`intermedium-...`); a

@@ -499,3 +499,159 @@ test('56: your mistakes as puzzles: a reviewed game’s blunder is saved, played
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+/**
+ * Makes a Cash in Hand move on the board as a person does, by clicks: the
+ * origin, the pick-up count typed into the stepper and Enter, one click per
+ * stone dropped (a cell clicked again takes one more), one click per
+ * captured stone put back.
+ */
+async function playByClicks(page, move) {
+  const tokens = move.split(' ');
+  const [origin, count] = tokens[0].split(':');
+  await clickCell(page, origin, '#board');
+  await setCount(page, Number(count), '#board');
+  await page.locator('#board').locator('.stepper input').press('Enter');
+  let inCaptures = false;
+  for (const t of tokens.slice(1)) {
+    if (t.startsWith('(')) inCaptures = true;
+    if (inCaptures) {
+      if (t.endsWith(')')) inCaptures = false;
+      continue;
+    }
+    const [cell, n] = t.split(':');
+    for (let i = 0; i < Number(n); i++) await clickCell(page, cell, '#board');
+  }
+}
+
+/**
+ * Test data from the shipped file and the engine (the page's own module):
+ * an outcome puzzle of `kind` with the shortest first solution, the same
+ * sowing with every captured stone put back on one stack of its path (another
+ * redistribution), and what that achieves; and the single-step move
+ * (a pick-up dropped on one cell) capturing the most stones short of the best.
+ */
+const outcomeCase = (page, kind) =>
+  page.evaluate(async (safe) => {
+    const { Game, captureOutcome } = await import('/pkg/sowboard.js');
+    const list = await (await fetch('puzzles/cash-in-hand.json')).json();
+    const clicks = (m) =>
+      m
+        .replace(/\(.*\)/, '')
+        .split(' ')
+        .filter(Boolean)
+        .slice(1)
+        .reduce((n, t) => n + Number(t.split(':')[1]), 2);
+    const after = (position, move) => {
+      const g = Game.load(position, [move]);
+      try {
+        return g.position();
+      } finally {
+        g.free();
+      }
+    };
+    const puzzles = list
+      .filter((p) => p.judge === 'outcome' && (p.allowed_loss !== undefined) === safe)
+      .sort((a, b) => clicks(a.line[0]) - clicks(b.line[0]));
+    for (const p of puzzles) {
+      const solution = p.line[0];
+      const sowing = solution.slice(0, solution.indexOf(')') + 1);
+      const path = sowing
+        .split(' ')
+        .slice(1)
+        .filter((t) => !t.startsWith('(') && !t.startsWith(':') && !t.endsWith(')'))
+        .map((t) => t.split(':')[0]);
+      const accepted = p.solutions.map((s) => after(p.position, s));
+      const variants = [];
+      for (const cell of path) {
+        const move = `${sowing} ${cell}:${p.best_capture}`;
+        if (accepted.includes(after(p.position, move))) continue;
+        variants.push({ move, outcome: captureOutcome(p.position, move) });
+      }
+      // Single-step moves: a pick-up dropped whole on one cell.
+      const g = Game.load(p.position);
+      let smaller = null;
+      for (const origin of g.build().origins) {
+        for (const k of g.selectOrigin(origin).counts) {
+          for (const s of g.pickUp(k).steps.filter((x) => x.drops.includes(k))) {
+            let st = g.step(s.cell, k);
+            while (st.stage === 'place') st = g.place(st.places[0], st.toPlace);
+            const info = g.commit();
+            g.undo();
+            const o = captureOutcome(p.position, info.move);
+            if (o.captured < p.best_capture && (!smaller || o.captured > smaller.outcome.captured))
+              smaller = { move: info.move, outcome: o };
+            g.selectOrigin(origin);
+            g.pickUp(k);
+          }
+          g.cancel();
+          g.selectOrigin(origin);
+        }
+        g.cancel();
+      }
+      g.free();
+      const other = safe
+        ? variants.find((v) => v.outcome.captured === p.best_capture && v.outcome.open > p.allowed_loss)
+        : variants.find((v) => v.outcome.captured === p.best_capture);
+      if (other && smaller) return { puzzle: p, other, smaller };
+    }
+    return null;
+  }, kind === 'safe');
+
+test('56: a Cash in Hand capture puzzle from real play is judged by outcome: a smaller capture is refused with what it missed, another put-back of the biggest capture is accepted', async (ctx) => {
+  const probe = await open(ctx.context, ctx.url, '#puzzles');
+  const found = await outcomeCase(probe.page, 'biggest');
+  await probe.page.close();
+  assert(found, 'a biggest-capture outcome puzzle with a smaller single-step capture and another put-back');
+  const { puzzle: p, other, smaller } = found;
+  assert(!p.solutions.includes(other.move), `the accepted answer is not a listed solution: ${other.move}`);
+  const { page, errors } = await open(ctx.context, ctx.url, `#puzzles/${p.id}`);
+  await page.waitForFunction((goal) => document.querySelector('#puzzle-goal').textContent === goal, p.goal);
+  assert(
+    /Biggest capture \(\d+\)/.test(await text(page, '#puzzle-theme')),
+    `the theme menu counts them: ${await text(page, '#puzzle-theme')}`,
+  );
+  // The smaller capture, made on the board: refused with both numbers.
+  await playByClicks(page, smaller.move);
+  await page.waitForFunction(() => document.querySelector('#puzzle-feedback').classList.contains('wrong'));
+  const took = smaller.outcome.captured ? `This takes ${smaller.outcome.captured} stone` : 'This captures nothing';
+  const said = await text(page, '#puzzle-feedback');
+  assert(said.includes(took) && said.includes(`a bigger capture takes ${p.best_capture} stones.`), `what it missed: ${said}`);
+  // The position comes back; the biggest capture with its stones put back elsewhere is right.
+  await page.waitForFunction(
+    (pos) => document.querySelector('#board').position === pos && document.querySelector('#board').moves.length === 0,
+    p.position,
+  );
+  await playByClicks(page, other.move);
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  const solved = await text(page, '#puzzle-feedback');
+  assert(solved.includes(`Any move that takes ${p.best_capture} stones is right`), solved);
+  await page.screenshot({ path: `${ctx.artifacts}/learn-outcome-desktop.png` });
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
+test('56: a "capture and keep your stacks safe" puzzle refuses the biggest capture put back carelessly, with the stones it leaves open; a phone screenshot', async (ctx) => {
+  const probe = await open(ctx.context, ctx.url, '#puzzles');
+  const found = await outcomeCase(probe.page, 'safe');
+  await probe.page.close();
+  assert(found, 'a safe-capture puzzle with a careless put-back');
+  const { puzzle: p, other } = found;
+  const { page, errors } = await open(ctx.context, ctx.url, `#puzzles/${p.id}`, { width: 390, height: 844 });
+  await page.waitForFunction((goal) => document.querySelector('#puzzle-goal').textContent === goal, p.goal);
+  assert(/Capture and keep your stacks safe \(\d+\)/.test(await text(page, '#puzzle-theme')), await text(page, '#puzzle-theme'));
+  await page.screenshot({ path: `${ctx.artifacts}/learn-outcome-phone.png`, fullPage: true });
+  await playByClicks(page, other.move);
+  await page.waitForFunction(() => document.querySelector('#puzzle-feedback').classList.contains('wrong'));
+  const said = await text(page, '#puzzle-feedback');
+  const want = `This takes ${p.best_capture} stones but leaves ${other.outcome.open} stones of yours open to capture; a capture of ${p.best_capture} can leave only ${p.allowed_loss}.`;
+  assert(said.includes(want), `the careless put-back: ${said}`);
+  await page.waitForFunction(
+    (pos) => document.querySelector('#board').position === pos && document.querySelector('#board').moves.length === 0,
+    p.position,
+  );
+  await playByClicks(page, p.line[0]);
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

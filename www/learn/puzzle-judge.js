@@ -3,17 +3,71 @@
 // result after it, as the rules define "the same move"); a later move of a
 // multi-move puzzle is right when it wins. The opponent's replies come from
 // the puzzle's line, or from the engine's AI after another accepted move.
+// An outcome puzzle (`judge: 'outcome'`) is judged by what the move
+// achieves, counted by the engine: its solutions only show some answers.
 import { sameMove, tryMove } from './judge.js';
 
 /**
- * @typedef {{id: string, game: string, position: string, solutions: string[], goal: string, line: string[]}} Puzzle
+ * @typedef {{id: string, game: string, position: string, solutions: string[], goal: string, line: string[],
+ *   judge?: 'outcome', best_capture?: number, allowed_loss?: number}} Puzzle
+ *   An outcome puzzle: a move is right when it captures `best_capture`
+ *   stones (the most any move captures) and, with `allowed_loss`, leaves at
+ *   most that many of the mover's stones open to capture.
  * @typedef {typeof import('../pkg/sowboard.js').Game} GameClass
+ * @typedef {typeof import('../pkg/sowboard.js').captureOutcome} OutcomeOf
  */
 
 /** Whether `move`, played first in `puzzle`, is one of its solutions. */
 export function judgePuzzleMove(/** @type {GameClass} */ Game, /** @type {Puzzle} */ p, /** @type {string} */ move) {
   const right = p.solutions.some((s) => s === move || sameMove(Game, p.position, s, move));
   return { right };
+}
+
+/** Whether the puzzle is judged by outcome, not by its listed solutions. */
+export function byOutcome(/** @type {Puzzle} */ p) {
+  return p.judge === 'outcome';
+}
+
+/**
+ * An outcome puzzle's answer judged by what it achieves: the engine counts
+ * the stones the move captures and the mover's stones a reply could then
+ * capture (`captureOutcome`); this compares the counts with the puzzle's and
+ * says what a wrong answer missed.
+ * @param {OutcomeOf} outcomeOf @param {Puzzle} p @param {string} move
+ * @returns {{right: boolean, text: string}}
+ */
+export function judgeOutcome(outcomeOf, p, move) {
+  const best = /** @type {number} */ (p.best_capture);
+  const o = outcomeOf(p.position, move);
+  if (o.captured < best) {
+    const took = o.captured ? `This takes ${stones(o.captured)}` : 'This captures nothing';
+    return { right: false, text: `${took}; a bigger capture takes ${stones(best)}.` };
+  }
+  if (p.allowed_loss === undefined) return { right: true, text: '' };
+  if (!o.openSettled) {
+    return {
+      right: false,
+      text: `This takes ${stones(best)}, but the engine could not settle what the reply could capture after it; try another way.`,
+    };
+  }
+  if (o.open > p.allowed_loss) {
+    return {
+      right: false,
+      text: `This takes ${stones(best)} but leaves ${stones(o.open)} of yours open to capture; a capture of ${best} can leave only ${p.allowed_loss}.`,
+    };
+  }
+  return { right: true, text: '' };
+}
+
+/** What any right answer of an outcome puzzle does, in a sentence. */
+export function outcomeText(/** @type {Puzzle} */ p) {
+  const take = `takes ${stones(/** @type {number} */ (p.best_capture))}`;
+  const safe = p.allowed_loss === undefined ? '' : ` and leaves at most ${p.allowed_loss} of your stones open to capture`;
+  return `Any move that ${take}${safe} is right, whatever its path and wherever the stones go back.`;
+}
+
+function stones(/** @type {number} */ n) {
+  return n === 1 ? '1 stone' : `${n} stones`;
 }
 
 /** How many moves the solver makes in the puzzle (1, or 2 when the line holds a reply). */

@@ -4,8 +4,20 @@
 // two-move puzzle the opponent's reply is played on the board
 // automatically. Solved puzzles, and per game the streak, its best and the
 // rating, are saved with the lesson progress. `learn.html#puzzles/<id>`
-// opens one puzzle.
-import { answerGroups, judgePuzzleMove, otherAnswersText, replyFor, solvedByWin, solverMoves, solverSide } from './puzzle-judge.js';
+// opens one puzzle. An outcome puzzle's answer is judged by what it
+// captures (the engine's `captureOutcome`), not by its listed solutions.
+import {
+  answerGroups,
+  byOutcome,
+  judgeOutcome,
+  judgePuzzleMove,
+  otherAnswersText,
+  outcomeText,
+  replyFor,
+  solvedByWin,
+  solverMoves,
+  solverSide,
+} from './puzzle-judge.js';
 import { describeResult, tryMove } from './judge.js';
 import { nearest, puzzleRating, ratedAfter, themeLabel, themesOf } from './rating.js';
 import { judgeMistake, loadMistakes } from './mistakes.js';
@@ -43,9 +55,13 @@ export class Puzzles {
   #own = /** @type {string[]} */ ([]);
   #timer = 0;
 
-  /** @param {GameClass} Game @param {Board} board @param {Progress} progress @param {() => void} save */
-  constructor(Game, board, progress, save) {
+  /**
+   * @param {GameClass} Game @param {Board} board @param {Progress} progress @param {() => void} save
+   * @param {import('./puzzle-judge.js').OutcomeOf} outcomeOf the engine's `captureOutcome`
+   */
+  constructor(Game, board, progress, save, outcomeOf) {
     this.Game = Game;
+    this.outcomeOf = outcomeOf;
     this.board = board;
     this.progress = progress;
     this.save = save;
@@ -215,6 +231,12 @@ export class Puzzles {
       this.#answerMistake(/** @type {import('./mistakes.js').Mistake} */ (p), move);
       return;
     }
+    if (first && byOutcome(p)) {
+      const verdict = judgeOutcome(this.outcomeOf, p, move);
+      if (verdict.right) return this.#solved();
+      this.#wrong(p, before, `✗ ${verdict.text} Try again, or show the solution.`);
+      return;
+    }
     const right = first ? judgePuzzleMove(this.Game, p, move).right : solvedByWin(this.Game, p, this.#played);
     if (!right) {
       const at = before.length ? positionAfter(this.Game, p.position, before) : p.position;
@@ -298,7 +320,7 @@ export class Puzzles {
     const change = clean ? this.#rate(true) : '';
     this.save();
     this.#stats(change);
-    const others = otherAnswersText(answerGroups(this.Game, p));
+    const others = byOutcome(p) ? outcomeText(p) : otherAnswersText(answerGroups(this.Game, p));
     this.#feedback(`✓ Solved!${clean ? '' : ' (after a miss: the streak starts again)'}${others ? ` ${others}` : ''}`, 'right');
     /** @type {HTMLButtonElement} */ ($('puzzle-next')).focus({ preventScroll: true });
   }
@@ -320,9 +342,10 @@ export class Puzzles {
     const groups = answerGroups(this.Game, p);
     const mine = groups.find((g) => g.includes(p.line[0])) ?? [];
     const otherMoves = groups.filter((g) => g !== mine).map((g) => g[0]);
-    const backs = mine.length > 1 ? ` The captured stones may go back elsewhere too (${mine.length} ways in all).` : '';
-    const also =
-      otherMoves.length > 3
+    const backs = mine.length > 1 && !byOutcome(p) ? ` The captured stones may go back elsewhere too (${mine.length} ways in all).` : '';
+    const also = byOutcome(p)
+      ? ` ${outcomeText(p)}`
+      : otherMoves.length > 3
         ? ` ${otherMoves.length} other moves do as well.`
         : otherMoves.length
           ? ` Also accepted: ${otherMoves.join('; ')}.`

@@ -1,6 +1,7 @@
 // Puzzle ratings and themes, DOM-free. A puzzle's theme is its kind, read
 // from its goal line (the generator writes one goal form per kind, and
-// tests/ai/puzzles.rs checks every shipped goal against the search). A
+// tests/ai/puzzles.rs checks every shipped goal against the search), or for
+// an outcome puzzle from its targets. A
 // puzzle's rating comes from its kind and how many different moves solve
 // it (docs/learn.md says why); the player's rating per game is Elo, updated
 // once per puzzle, on its first try.
@@ -22,8 +23,9 @@ export const THEMES = /** @type {Theme[]} */ ([
     id: 'biggest-capture',
     label: 'Biggest capture',
     rank: 1,
-    test: (p) => /^(Find the biggest capture|Capture, and put the stones back)/.test(p.goal),
+    test: (p) => p.allowed_loss === undefined && /^(Find the biggest capture|Capture, and put the stones back)/.test(p.goal),
   },
+  { id: 'safe-capture', label: 'Capture and keep your stacks safe', rank: 2, test: (p) => p.allowed_loss !== undefined },
   { id: 'only-defence', label: 'Only defence', rank: 2, test: (p) => / threatens to /.test(p.goal) },
   { id: 'win-in-two', label: 'Win in two', rank: 3, test: (p) => /in two moves/.test(p.goal) },
 ]);
@@ -64,9 +66,10 @@ export function themesOf(/** @type {Puzzle} */ p) {
 
 /**
  * A puzzle's rating: 900, plus 200 per step of its kind's difficulty (win
- * in one, biggest capture, only defence, win in two), plus 200 divided by
- * the number of different moves that solve it (put-backs of one capture
- * count as one move: the engine groups them).
+ * in one, biggest capture, only defence or a capture kept safe, win in
+ * two), plus 200 divided by the number of different moves that solve it
+ * (put-backs of one capture count as one move: the engine groups them; an
+ * outcome puzzle lists one move per set of stacks its answers may take).
  * @param {GameClass} Game @param {Puzzle} p
  */
 export function puzzleRating(Game, p) {
