@@ -17,8 +17,10 @@ node tools/check-comments.mjs src www
 # JavaScript of www/ and tests/browser/: Prettier's layout, then ESLint.
 tools/format.sh --check
 cargo clippy --all-targets -- -D warnings
-# The library as the browser gets it (build.sh builds it without the CLI).
+# The library as the browser gets it (build.sh builds it without the CLI):
+# the page's rules-only module, and the workers' with the AI.
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features ai -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 
 echo "== cargo test"

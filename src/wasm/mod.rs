@@ -2,9 +2,15 @@
 //! `MoveBuilder` for the web page and the `<sowing-board>` element. It only
 //! converts values (JS in, typed Rust values, JS out) and holds no rules.
 //!
-//! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
-//!   `views`: JS shapes of engine values; `types`: their TypeScript;
-//!   `clock`: the AI's clock (`performance.now`); `link`: move codes for links.
+//! - `game`: the `Game` class; `threats`: its `threats`; `args`: argument
+//!   checking and `ApiError`; `views`: JS shapes of engine values; `types`:
+//!   their TypeScript; `link`: move codes for links.
+//! - With the `ai` feature only: `ai`, the class's `aiMove`, `analyse`,
+//!   `evaluate` and `review`; `clock`, the AI's clock (`performance.now`).
+//!
+//! `build.sh` builds the binding twice: without `ai` as the page's and the
+//! widget's main-thread module (`pkg/sowboard.js`: the board plays with no AI
+//! code loaded), with it as the workers' (`pkg/sowboard_ai.js`).
 //!
 //! Errors: every failure throws a JS `Error` with a human `message` and a
 //! stable `code` (the engine's `code()` values, plus `bad-argument`,
@@ -12,11 +18,14 @@
 //! Every method checks its arguments ahead of touching state, so a throwing
 //! call leaves the object exactly as it is.
 
-mod analysis;
+#[cfg(feature = "ai")]
+mod ai;
 mod args;
+#[cfg(feature = "ai")]
 mod clock;
 mod game;
 mod link;
+mod threats;
 mod types;
 mod views;
 

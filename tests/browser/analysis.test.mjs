@@ -356,9 +356,9 @@ test('analysis: a result proven only over the moves the search looked at is labe
   );
   assertEqual(scoreWords({ kind: 'cp', value: -40, text: '-40', rank: -40, exact: false }), '−0.40', 'an estimate');
   // The engine's flag, through wasm: the forced capture in two is exact.
-  const { default: init, Game } = await import('../../www/pkg/sowboard.js');
+  const { default: init, Game } = await import('../../www/pkg/sowboard_ai.js');
   const fs = await import('node:fs');
-  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_bg.wasm', import.meta.url)) });
+  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_ai_bg.wasm', import.meta.url)) });
   const g = Game.load(FORCED, []);
   const a = g.analyse(3, undefined, () => {});
   g.free();

@@ -36,7 +36,7 @@ try {
   for (const game of games) {
     const times = await page.evaluate(
       async ({ game, sample, deadline, level }) => {
-        const { default: init, Game } = await import('/pkg/sowboard.js');
+        const { default: init, Game } = await import('/pkg/sowboard_ai.js');
         await init();
         const g = new Game(game);
         const out = [];

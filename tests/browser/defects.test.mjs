@@ -49,8 +49,9 @@ async function playLongest(page, n, afterEach = async () => {}) {
   for (let i = 0; i < n; i++) {
     await page.evaluate(async () => {
       const b = document.querySelector('#board');
-      const { Game } = await import('/pkg/sowboard.js');
-      const g = Game.load(b.startPosition, b.moves);
+      const ai = await import('/pkg/sowboard_ai.js');
+      await ai.default();
+      const g = ai.Game.load(b.startPosition, b.moves);
       let move = null;
       try {
         const moves = g.legalMoves(100000);
@@ -166,7 +167,9 @@ test('18.4: long Cash in Hand moves wrap inside their own rows of the move list'
     const b = document.querySelector('#board');
     b.setAttribute('animation', 'off');
     const start = b.startPosition;
-    const { Game } = await import('/pkg/sowboard.js');
+    const ai = await import('/pkg/sowboard_ai.js');
+    await ai.default();
+    const { Game } = ai;
     for (let round = 0; round < 20 && b.ply < 30; round++) {
       b.load(start, []);
       for (let i = 0; i < 40; i++) {

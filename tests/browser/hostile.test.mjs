@@ -711,7 +711,9 @@ test('hostile: served with the headers of docs/deploying.md, the app loads and p
 
 test('hostile: every wasm export called with junk throws a coded Error or returns, never traps, changes nothing', async (ctx) => {
   // The exported methods as the declaration file lists them: the page must find exactly these.
-  const dts = fs.readFileSync(path.join(www, 'pkg/sowboard.d.ts'), 'utf8');
+  // The whole engine (the workers' module): the page's rules-only module has
+  // the same code less the AI members (wasm-api.test.mjs checks that).
+  const dts = fs.readFileSync(path.join(www, 'pkg/sowboard_ai.d.ts'), 'utf8');
   const classBody = dts.slice(dts.indexOf('export class Game'), dts.indexOf('\n}', dts.indexOf('export class Game')));
   const declared = [...classBody.matchAll(/^ {4}(static )?([a-zA-Z]\w*)\(/gm)]
     .map((m) => (m[1] ? `static ${m[2]}` : m[2]))
@@ -720,7 +722,7 @@ test('hostile: every wasm export called with junk throws a coded Error or return
   const { page, watch } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
   const result = await page.evaluate(
     async ({ start, moves }) => {
-      const wasm = await import('/pkg/sowboard.js');
+      const wasm = await import('/pkg/sowboard_ai.js');
       await wasm.default();
       const { Game } = wasm;
       const big = 'x'.repeat(1 << 20);
@@ -920,7 +922,7 @@ test('hostile: every wasm export called with junk throws a coded Error or return
     },
     { start: INTERMEDIUM_START, moves: FIRST_MOVES },
   );
-  assertEqual(result.methods, declared, 'the methods found in the page are those declared in sowboard.d.ts');
+  assertEqual(result.methods, declared, 'the methods found in the page are those declared in sowboard_ai.d.ts');
   assert(result.calls > 5000, `many calls were made (${result.calls})`);
   assertEqual(result.problems.slice(0, 15), [], `problems (${result.problems.length} in all)`);
   assert(result.ok, 'the engine still plays afterwards');
@@ -973,9 +975,10 @@ test('hostile: www/ builds no markup from strings and evaluates no strings (stat
   };
   walk(www);
   // The generated wasm glue too, for the code sinks (it has no HTML).
-  const glue = fs.readFileSync(path.join(www, 'pkg/sowboard.js'), 'utf8');
-  for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/])
-    if (re.test(glue)) found.push(`pkg/sowboard.js: ${re}`);
+  for (const name of ['pkg/sowboard.js', 'pkg/sowboard_ai.js']) {
+    const glue = fs.readFileSync(path.join(www, name), 'utf8');
+    for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/]) if (re.test(glue)) found.push(`${name}: ${re}`);
+  }
   assertEqual(found, [], 'HTML or code sinks outside the allowlist');
   // Every page keeps the strict policy as a meta tag.
   for (const pageFile of ['index.html', 'embed.html']) {
