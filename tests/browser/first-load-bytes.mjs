@@ -27,13 +27,17 @@ try {
       console.log(`  ${kind.padEnd(14)} ${String(t.files).padStart(3)} files ${kb(t.gzip)} KB gzip ${kb(t.raw)} KB raw`);
     if (listFiles)
       for (const r of [...list].sort((a, b) => b.gzip - a.gzip))
-        console.log(`    ${kb(r.gzip)} ${kb(r.raw)}  ${new URL(r.url).pathname}${r.by === 'page' ? '' : ` (${r.by}${r.early ? ', before playable' : ''})`}`);
+        console.log(
+          `    ${kb(r.gzip)} ${kb(r.raw)}  ${new URL(r.url).pathname}${r.by === 'page' ? '' : ` (${r.by}${r.early ? ', before playable' : ''})`}`,
+        );
   };
   table(resources, 'before the board is playable');
   table(later, 'after (lazy, prefetched, service worker)');
   const competing = later.filter((r) => r.early);
   if (competing.length)
-    console.log(`of which the service worker requested before the board was playable: ${competing.length} files, ${kb(totals(competing).gzip)} KB gzip`);
+    console.log(
+      `of which the service worker requested before the board was playable: ${competing.length} files, ${kb(totals(competing).gzip)} KB gzip`,
+    );
   console.log(`playable at ${playableMs.toFixed(0)} ms (unthrottled, this machine)`);
 } finally {
   await close();
