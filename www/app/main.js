@@ -290,18 +290,26 @@ window.addEventListener('storage', (e) => {
 });
 
 /** Once the board is playable, when the page is idle: the modules of first
- * use (games by link are set up only when used: their list is empty), then
- * the service worker's copy of the site, which would share the network with
- * the first load. */
+ * use one at a time, each in an idle moment (their setup never holds up a
+ * click on the board), games by link only fetched (they are set up when
+ * used: their list is empty); then the service worker's copy of the site,
+ * which would share the network with the first load. */
 function afterPlayable() {
-  const idle = window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 50));
-  idle(() => {
-    Promise.allSettled([import('./link-play.js'), loadSharing(), loadHistory(), loadAnalysis(), recorder.syncLinks()])
-      .then(() => import('./update.js'))
-      .then(({ registerServiceWorker }) => registerServiceWorker())
-      .catch(() => {
-        /* no offline copy this time; the page works on */
+  const idle = () =>
+    new Promise((resolve) => (window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 50)))(() => resolve(null)));
+  /** @type {(() => Promise<unknown>)[]} */
+  const steps = [loadAnalysis, loadHistory, loadSharing, () => import('./link-play.js'), () => recorder.syncLinks()];
+  (async () => {
+    for (const step of steps) {
+      await idle();
+      await step().catch(() => {
+        /* loaded again on first use, which says what failed */
       });
+    }
+    await idle();
+    (await import('./update.js')).registerServiceWorker();
+  })().catch(() => {
+    /* no offline copy this time; the page works on */
   });
 }
 
