@@ -8,9 +8,10 @@ import { answer, appReady, boardState, clickCell, dragCells, freshApp, setCount 
 
 const CASH_EXAMPLE =
   'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
-// Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of 11 cells.
+// Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of
+// 11 cells (a2, g2, a9 and g9 empty: 84 stones, within the cap of 88).
 const TALL =
-  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5';
+  'intermedium 0,0,0,0,0,0,0/0,0,4,0,4,0,0/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/0,0,4,0,4,0,0/0,0,0,0,0,0,0 blue 0 5';
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 const shadow = (page, selector) => page.locator('#board').locator(selector);
 

@@ -325,6 +325,35 @@ test('hostile: a bad share link leaves the saved game in place', async (ctx) => 
   await page.close();
 });
 
+test('hostile: a share link over the start count is refused with the cap and its reason, and the saved game stays', async (ctx) => {
+  const { page, watch } = await openPage(ctx, site.url);
+  await appReady(page);
+  await page.selectOption('#mode', 'hotseat');
+  await page.evaluate((m) => {
+    const b = document.querySelector('#board');
+    for (const x of m) b.play(x);
+  }, FIRST_MOVES);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.save')).moves.length === 2);
+  const cashStart = await page.evaluate(async () => (await import('/pkg/sowboard.js')).startPosition('cash-in-hand'));
+  // One stone more than each start holds (the start's d5, a cash corner of 33).
+  const over = [
+    ['intermedium', INTERMEDIUM_START.replace('0,0,0,0,0,0,0/0,0,0,0,0,0,0/4', '0,0,0,0,0,0,0/0,0,0,1,0,0,0/4'), 89, 88],
+    ['cash-in-hand', cashStart.replace('32,0,0,0,0,0,0,32/', '33,0,0,0,0,0,0,32/'), 129, 128],
+  ];
+  for (const [game, position, total, cap] of over) {
+    await page.goto('about:blank');
+    await page.goto(site.url + fragment({ p: position }));
+    await appReady(page);
+    const text = (await noticeText(page)) ?? '';
+    const reason = `holds ${total} stones; a game of ${game} holds at most ${cap} (its start holds ${cap}, and play never adds stones)`;
+    assert(text.startsWith('The shared game could not be opened: ') && text.includes(reason), `${game}: the reason is shown (${text})`);
+    assertEqual((await boardState(page, '#board')).moves, FIRST_MOVES, `${game}: the saved game is shown, not the link's`);
+    assertEqual(await page.evaluate(() => location.hash), '', `${game}: the fragment is dropped`);
+    await audit(page, watch, `${game} over the cap`);
+  }
+  await page.close();
+});
+
 // ---- 2. the import dialog ---------------------------------------------------------------
 
 test('hostile: pasting markup and script into the import dialog runs nothing and changes nothing', async (ctx) => {
@@ -618,8 +647,8 @@ test('hostile: Game undo and redo with nothing to do return false and change not
   }
   const [getter, tall, fifties] = result.slice(-3);
   assert(/^bad-argument: rule options cannot be read: reading firstMoveRule threw/.test(getter), getter);
-  assert(/^too-many-stones: .*holds 17850 stones; a game here may hold at most 255/.test(tall), tall);
-  assert(/^too-many-stones: .*holds 3200 stones/.test(fifties), fifties);
+  assert(/^too-many-stones: .*holds 17850 stones; a game of intermedium holds at most 88 \(its start holds 88/.test(tall), tall);
+  assert(/^too-many-stones: .*holds 3200 stones; a game of cash-in-hand holds at most 128/.test(fifties), fifties);
   await page.close();
 });
 
