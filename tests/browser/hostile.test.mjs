@@ -13,7 +13,7 @@ import { serve } from './server.mjs';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const here = path.dirname(fileURLToPath(import.meta.url));
-const www = path.resolve(here, '../../www');
+const www = path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www'));
 const INTERMEDIUM_START =
   'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 const FIRST_MOVES = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'];
