@@ -42,6 +42,8 @@ if [ -f tests/browser/run.mjs ]; then
   ./build.sh
   echo "== JavaScript type check (tsc, against www/pkg/sowboard.d.ts)"
   tests/browser/node_modules/.bin/tsc -p tests/browser
+  echo "== size budgets (gzip -9)"
+  node tools/check-sizes.test.mjs && node tools/check-sizes.mjs
   node tests/browser/run.mjs
   echo "== the same scenarios in Chromium, Firefox and WebKit"
   node tests/browser/cross-engine.mjs
