@@ -57,7 +57,7 @@ fn captured_stones_fit(sown: &Board, mover: Side) -> bool {
 /// the most room it can leave, with `cash` still to drop and the cells of
 /// `visited` closed to drops. Every drop lands on the mover's colour: enemy
 /// stacks stay as they are while their neighbours only fill and grow, so
-/// every stack captured now is captured at the end; each drop takes one
+/// every stack captured at this point is captured at the end; each drop takes one
 /// from the room of the mover's stacks (never captured), and an empty cell
 /// of the mover's colour not yet visited is at most a stack of 255 to be.
 /// A necessary condition, exact to prune with: false means no finish.

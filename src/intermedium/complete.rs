@@ -11,11 +11,13 @@
 //! cell of the mover's colour has a room: the stones it can still take. A
 //! depth-first search over paths decides, stepping only where there is room
 //! (the roomiest neighbour first) and handing over to the walk as soon as no
-//! cell can overflow with the steps left. Two exact tests answer most
-//! questions before it: a cell already past 255 has no completion, nor has a
-//! walk whose reachable cells (through cells with room) have less room in all
+//! cell can overflow with the steps left. Exact tests answer most questions
+//! ahead of it: a cell already past 255 has no completion, nor has a walk
+//! whose reachable cells (through cells with room) have less room in all
 //! than the steps left, or none of the empty cells the first-move rule asks
-//! for. The search visits at most `OVERFLOW_SEARCH_BUDGET` states and answers
+//! for; and a walk that can go round a four-cell loop through its cell for
+//! all the steps left, within the rooms, has one (this is asked at every
+//! state of the search too). The search visits at most `OVERFLOW_SEARCH_BUDGET` states and answers
 //! "no" past them, so a "yes" is always a path found: the builder never
 //! offers a step it cannot complete. (Its search from a state is the part of
 //! its parent's search below that state, so a step offered for a path it
@@ -54,7 +56,7 @@ pub(crate) fn can_complete(pos: &Position, rules: &RuleOptions, p: &Partial) -> 
 }
 
 /// Whether the first-move rule still asks this sowing for a drop on a cell
-/// that was empty (the origin aside).
+/// that is empty in the position (the origin aside).
 fn needs_empty(pos: &Position, rules: &RuleOptions, origin: Cell, drops: &Drops) -> bool {
     let g = pos.board.geometry();
     // Drop slots are shared by a cell of each colour: look at the origin's
@@ -165,7 +167,7 @@ struct Rooms<'a> {
     /// Stones each cell of the origin's colour can still take (255 less
     /// its stones and the drops so far; the origin's start at 0).
     room: [u8; MAX_CELLS / 2],
-    /// Cells that were empty before the move (the origin aside): a drop
+    /// Cells empty in the position (the origin aside): a drop
     /// there meets the first-move rule.
     empty: [bool; MAX_CELLS / 2],
     budget: usize,
