@@ -26,6 +26,7 @@ mod players;
 pub mod review;
 pub mod win_chance;
 
+pub use engine::budget::work_done;
 pub use knowledge::merge_draw::merge_distance;
 pub use knowledge::{eval_cash, eval_intermedium};
 pub use players::levels::LEVELS;
