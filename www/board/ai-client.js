@@ -31,11 +31,18 @@ export class AiClient {
   #pending = new Map();
   #nextId = 1;
 
-  /** Asks for a move. Resolves to the move text (null if the game is over)
-   * and, for a request with `device`, what the worker knows of the device.
+  /** Asks for a move. Resolves to the move text (or null if the game is over).
+   * @param {import('./ai-turns.js').AiRequest} request
+   * @returns {Promise<string | null>} */
+  request(request) {
+    return this.answer(request).then(({ move }) => move);
+  }
+
+  /** Asks for a move, as `request`, and resolves to it with, for a request
+   * with `device`, what the worker knows of the device.
    * @param {import('./ai-turns.js').AiRequest} request
    * @returns {Promise<AiAnswer>} */
-  request({ position, moves, rules, level, seed, budgetMs, device }) {
+  answer({ position, moves, rules, level, seed, budgetMs, device }) {
     let worker = this.#worker;
     if (!worker) {
       worker = startWorker();

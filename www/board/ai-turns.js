@@ -67,7 +67,7 @@ export class AiTurns {
       const { device } = request;
       const known = device && (measured.get(device.game)?.nodesPerMs ?? assumed.get(device.game));
       const fit = device && known ? { ...request, device: { ...device, nodesPerMs: known } } : request;
-      const { move, device: report } = await this.#client.request(fit);
+      const { move, device: report } = await this.#client.answer(fit);
       if (report && !measured.has(report.game)) {
         measured.set(report.game, report);
         this.#onDevice(report);
