@@ -146,7 +146,8 @@ fn call(f: &js_sys::Function, args: &[JsValue], error: &mut Option<JsValue>) -> 
 impl JsGame {
     /// The AI's move for the side to move, in notation, without playing it;
     /// null once the game is over. `level` 1-8, `seed` a whole number (same
-    /// seed, same move), `budgetMs` the thinking time (default: the level's).
+    /// seed, same move), `budgetMs` the thinking time (default: the level's),
+    /// `nodes` the node budget in place of the level's (`aiDeviceNodes`).
     #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
     pub fn ai_move(
         &self,
@@ -154,12 +155,14 @@ impl JsGame {
         #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
         #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
         budget_ms: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] nodes: JsValue,
     ) -> ApiResult<JsValue> {
         let level = arg_int(&level, "level", 1.0, f64::from(LEVELS))? as u8;
         let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
         let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
+        let nodes = opt_int(&nodes, "nodes", 1.0, 1e12)?.map(|n| n as u64);
         let clock = PerformanceClock::new();
-        let limits = Limits { nodes: None, time_ms };
+        let limits = Limits { nodes, time_ms };
         Ok(self.session().ai_move(level, seed, limits, &clock).map_or(JsValue::NULL, JsValue::from))
     }
 

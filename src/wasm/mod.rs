@@ -6,7 +6,8 @@
 //!   checking and `ApiError`; `views`: JS shapes of engine values; `types`:
 //!   their TypeScript; `link`: move codes for links.
 //! - With the `ai` feature only: `ai`, the class's `aiMove`, `analyse`,
-//!   `evaluate` and `review`; `clock`, the AI's clock (`performance.now`).
+//!   `evaluate` and `review`; `clock`, the AI's clock (`performance.now`);
+//!   `device`, the AI worker's measure of the device's speed.
 //!
 //! `build.sh` builds the binding twice: without `ai` as the page's and the
 //! widget's main-thread module (`pkg/sowboard.js`: the board plays with no AI
@@ -23,6 +24,8 @@ mod ai;
 mod args;
 #[cfg(feature = "ai")]
 mod clock;
+#[cfg(feature = "ai")]
+mod device;
 mod game;
 mod link;
 mod threats;

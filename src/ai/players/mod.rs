@@ -12,10 +12,13 @@
 //! - `guards`: the promises every level keeps (no big stack hung, no city
 //!   capture allowed in one); `material_check`: a second search's word on
 //!   material; `repetition`: moves that draw by repetition;
-//! - `yardsticks`: players frozen so that measurements stay comparable.
+//! - `yardsticks`: players frozen so that measurements stay comparable;
+//!   `device`: the budgets levels play on where a device is too slow for
+//!   their own.
 
 mod alpha_beta;
 mod cash_wide;
+mod device;
 mod guards;
 mod intermedium_tree;
 pub(crate) mod levels;
@@ -25,6 +28,7 @@ mod reference;
 mod repetition;
 mod yardsticks;
 
+pub use device::device_nodes;
 pub(crate) use repetition::repetition_draws;
 
 use super::{Clock, Limits};
