@@ -200,7 +200,9 @@ test('analysis: the position editor takes edits the engine accepts, refuses othe
   await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
   const over = await page.locator('#editor-note').textContent();
   assert(
-    /Refused: .*holds 89 stones; a game of intermedium holds at most 88 \(its start holds 88, and play never adds stones\)/.test(over ?? ''),
+    /Refused: .*holds 89 stones; a game of intermedium holds at most 88 \(its start holds 88, and play never adds stones\)/.test(
+      over ?? '',
+    ),
     `the reason: ${over}`,
   );
   assertEqual(await page.locator('#editor-grid button[data-cell="d5"]').textContent(), '1', 'd5 unchanged');

@@ -73,7 +73,7 @@ function builderWalks(name, position, walks = 8) {
   for (let seed = 1; seed <= walks; seed++) {
     const pick = random(seed);
     const g = Game.load(position);
-    for (let state = g.build(); ; ) {
+    for (let state = g.build(); ;) {
       let call;
       if (state.stage === 'origin' && state.origins.length) {
         const c = state.origins[pick(state.origins.length)];
