@@ -17,8 +17,10 @@ node tools/check-comments.mjs src www
 # JavaScript of www/ and tests/browser/: Prettier's layout, then ESLint.
 tools/format.sh --check
 cargo clippy --all-targets -- -D warnings
-# The library as the browser gets it (build.sh builds it without the CLI).
+# The library as the browser gets it (build.sh builds it without the CLI):
+# the page's rules-only module, and the workers' with the AI.
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features ai -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --quiet
 
 echo "== cargo test"
@@ -40,6 +42,8 @@ if [ -f tests/browser/run.mjs ]; then
   ./build.sh
   echo "== JavaScript type check (tsc, against www/pkg/sowboard.d.ts)"
   tests/browser/node_modules/.bin/tsc -p tests/browser
+  echo "== size budgets (gzip -9)"
+  node tools/check-sizes.test.mjs && node tools/check-sizes.mjs
   node tests/browser/run.mjs
   echo "== the same scenarios in Chromium, Firefox and WebKit"
   node tests/browser/cross-engine.mjs

@@ -59,7 +59,7 @@ pub use intermedium::{city, Intermedium};
 pub use moves::{CashMove, Move, SowMove};
 pub use perft::perft;
 pub use play::{Transition, DEFAULT_MOVE_LIMIT};
-pub use position::{Position, PositionError, MAX_PLAYABLE_STONES};
+pub use position::{max_playable_stones, Position, PositionError};
 pub use session::{BuildView, Session, SessionError};
 pub use stages::BuildSteps;
 pub use threats::{capture_outcome, BiggestCapture, CaptureOutcome, Threat, Threats, REPLY_LIMIT};

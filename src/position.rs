@@ -52,15 +52,20 @@ pub enum PositionError {
     /// More stones than a position the page and widget play may hold
     /// (`Position::check_playable`; parsing alone accepts it).
     TooManyStones {
+        game: GameKind,
         total: u32,
     },
 }
 
-/// The most stones in all a position may hold to be played in the page and
-/// the widget (docs/RULES.md section 7): play never adds stones, so every
-/// position reached from either start holds at most 128; with at most 255 no
-/// stack can pass 255, and every call on the position answers within a bound.
-pub const MAX_PLAYABLE_STONES: u32 = 255;
+/// The most stones in all a position of `game` may hold to be played in the
+/// page and the widget (docs/RULES.md section 7): as many as the game's
+/// start holds (88 in Intermedium, 128 in Cash in Hand). Play never adds
+/// stones (Intermedium's sowing keeps them and its captures remove them; Cash
+/// in Hand keeps its total) and no rule option changes the start, so every
+/// position of a game holds at most that many; no stack can then pass 255.
+pub fn max_playable_stones(game: GameKind) -> u32 {
+    Position::start(game).total_stones()
+}
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -95,10 +100,11 @@ impl fmt::Display for PositionError {
             PositionError::BadMoveNumber(t) => {
                 write!(f, "MOVENO: '{t}' is not a move number (1 or more)")
             }
-            PositionError::TooManyStones { total } => write!(
+            PositionError::TooManyStones { game, total } => write!(
                 f,
-                "RANKS: the board holds {total} stones; a game here may hold at most \
-                 {MAX_PLAYABLE_STONES} (the standard starts hold 88 and 128, and play never adds stones)"
+                "RANKS: the board holds {total} stones; a game of {game} holds at most {} \
+                 (its start holds {0}, and play never adds stones)",
+                max_playable_stones(*game)
             ),
         }
     }
@@ -127,12 +133,13 @@ impl Position {
         self.board.stacks().iter().map(|&n| n as u32).sum()
     }
 
-    /// Refuses a position of more than `MAX_PLAYABLE_STONES` stones: the
-    /// page and the widget load only positions whose every call is bounded.
+    /// Refuses a position of more stones than its game's start holds
+    /// (`max_playable_stones`): no game reaches it, and the page and the
+    /// widget load only positions a game can reach in stone count.
     pub fn check_playable(&self) -> Result<(), PositionError> {
         let total = self.total_stones();
-        if total > MAX_PLAYABLE_STONES {
-            return Err(PositionError::TooManyStones { total });
+        if total > max_playable_stones(self.game) {
+            return Err(PositionError::TooManyStones { game: self.game, total });
         }
         Ok(())
     }

@@ -38,8 +38,10 @@ else
   trap 'rm -rf "$out"' EXIT
 fi
 
-# The match table's timing columns (mean ms, max ms) are dropped.
-untimed() { awk '/^agent +wins/ { rows = 3 } rows > 0 { rows--; NF -= 2 } { print }'; }
+# The match table keeps its results: the header's first seven words and each
+# row's first five fields (the timing and node columns after them are dropped,
+# so records made before the node columns still compare).
+untimed() { awk '/^agent +wins/ { rows = 3 } rows > 0 { NF = (rows == 3 ? 7 : 5); rows-- } { print }'; }
 
 for game in intermedium cash-in-hand; do
   for n in 2 3 4 5 6 7 8; do

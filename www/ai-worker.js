@@ -1,18 +1,40 @@
 // The AI, in its own module worker so that the page stays responsive while it
 // thinks. Each request carries the whole game (start position and moves), so
-// the worker keeps no state between requests; replies echo the request id.
-import init, { Game } from './pkg/sowboard.js';
+// the worker keeps no state between requests but the device's speed; replies
+// echo the request id. It loads the whole engine (pkg/sowboard_ai.js, the AI
+// included); the page itself has only the rules (engine.js).
+import init, * as wasm from './pkg/sowboard_ai.js';
+import { checkedEngine, engineLoadFailure } from './board/version.js';
+import { fitToDevice } from './board/device-speed.js';
 
-const ready = init();
+const FILE = 'pkg/sowboard_ai_bg.wasm';
+const ready = init().then(
+  () => checkedEngine(wasm, FILE),
+  (err) => {
+    throw engineLoadFailure(err, FILE);
+  },
+);
+// A failure is answered to each request; it is not an unhandled rejection.
+ready.catch(() => {});
+
+/** Nodes a millisecond by game, measured in this worker. @type {Map<string, number>} */
+const speeds = new Map();
 
 self.onmessage = async (event) => {
-  const { id, position, moves, rules, level, seed, budgetMs } = event.data;
+  const { id, position, moves, rules, level, seed, budgetMs, device } = event.data;
   let game = null;
   try {
-    await ready;
-    game = Game.load(position, moves, rules);
-    const move = game.aiMove(level, seed, budgetMs ?? undefined) ?? null;
-    self.postMessage({ id, move });
+    const engine = await ready;
+    // On node budgets with the page's safety deadlines: the level's budget on this device.
+    let nodes, report;
+    if (device) {
+      const known = device.nodesPerMs ?? speeds.get(device.game);
+      ({ nodes, report } = fitToDevice(engine, { ...device, nodesPerMs: known }, level));
+      speeds.set(report.game, report.nodesPerMs);
+    }
+    game = engine.Game.load(position, moves, rules);
+    const move = game.aiMove(level, seed, budgetMs ?? undefined, nodes) ?? null;
+    self.postMessage({ id, move, device: report ?? null });
   } catch (err) {
     self.postMessage({ id, error: { code: err?.code ?? 'ai-failed', message: String(err?.message ?? err) } });
   } finally {

@@ -26,10 +26,11 @@ mod players;
 pub mod review;
 pub mod win_chance;
 
+pub use engine::budget::work_done;
 pub use knowledge::merge_draw::merge_distance;
 pub use knowledge::{eval_cash, eval_intermedium};
 pub use players::levels::LEVELS;
-pub use players::{choose, choose_move, Agent};
+pub use players::{choose, choose_move, device_nodes, Agent};
 
 /// Milliseconds from some fixed start. Supplied by the caller because wasm
 /// has no `std::time::Instant`.

@@ -16,7 +16,7 @@ use crate::position::Position;
 use crate::stages::DropSet;
 use crate::variant::Side;
 
-/// Search nodes tried per question; past them the benefit of the doubt is given.
+/// Search nodes tried per question; past them the answer is no.
 const SEARCH_BUDGET: usize = 20_000;
 
 /// Whether any drop or redistribution on this position could pass 255.
@@ -53,6 +53,33 @@ fn captured_stones_fit(sown: &Board, mover: Side) -> bool {
     room >= stones
 }
 
+/// Whether the stones a sowing under way must capture, at the least, fit in
+/// the most room it can leave, with `cash` still to drop and the cells of
+/// `visited` closed to drops. Every drop lands on the mover's colour: enemy
+/// stacks stay as they are while their neighbours only fill and grow, so
+/// every stack captured at this point is captured at the end; each drop takes one
+/// from the room of the mover's stacks (never captured), and an empty cell
+/// of the mover's colour not yet visited is at most a stack of 255 to be.
+/// A necessary condition, exact to prune with: false means no finish.
+fn captures_can_fit(board: &Board, mover: Side, cash: u32, visited: Visited) -> bool {
+    let g = board.geometry();
+    let enemy = mover.opponent().colour();
+    let (mut stones, mut room) = (0u32, 0u32);
+    for c in g.cells() {
+        let h = board.get(c) as u32;
+        if h == 0 {
+            if c.colour() != enemy && visited & bit(g, c) == 0 {
+                room += 255;
+            }
+        } else if c.colour() == enemy && is_captured(board, c) {
+            stones += h;
+        } else {
+            room += 255 - h;
+        }
+    }
+    stones + cash <= room
+}
+
 /// The drops of `candidates` on `to` (a legal next step, over 255 stones)
 /// after which the sowing can be finished, with the board's tally made
 /// once for all of them.
@@ -70,7 +97,10 @@ pub(crate) fn finishing_drops(
         tally.set(to, (h + d) as u8);
         let finishes = match s.cash - d {
             0 => tally.fits(),
-            left => search(pos, &mut tally, to, left, visited, &mut SEARCH_BUDGET.clone()),
+            left => {
+                captures_can_fit(&tally.board, pos.side_to_move, left, visited)
+                    && search(pos, &mut tally, to, left, visited, &mut SEARCH_BUDGET.clone())
+            }
         };
         if finishes {
             kept.insert(d);
@@ -140,7 +170,7 @@ fn search(
     budget: &mut usize,
 ) -> bool {
     if *budget == 0 {
-        return true;
+        return false;
     }
     *budget -= 1;
     let g = pos.board.geometry();
@@ -201,7 +231,8 @@ impl PickUps<'_> {
         tally.set(origin, (pos.board.get(origin) as u32).saturating_sub(count) as u8);
         // A first step exists, so `count` is at least 1: the sowing goes on.
         let visited = bit(pos.board.geometry(), origin);
-        search(pos, &mut tally, origin, count, visited, &mut SEARCH_BUDGET.clone())
+        captures_can_fit(&tally.board, pos.side_to_move, count, visited)
+            && search(pos, &mut tally, origin, count, visited, &mut SEARCH_BUDGET.clone())
     }
 }
 
@@ -223,6 +254,50 @@ pub(crate) fn has_legal_move(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::variant::GameKind;
+    use proptest::prelude::*;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// The bound never refuses a pick-up that a search without a budget
+        /// finishes, on small boards where drops and put-backs can overflow
+        /// (stacks of 240-255 beside small ones and empty cells).
+        #[test]
+        fn the_capture_bound_refuses_no_finishable_pick_up(seed in any::<u64>()) {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = Position::start(GameKind::CashInHand);
+            let g = pos.board.geometry();
+            for c in g.cells() {
+                let h = match rng.random_range(0..8) {
+                    0..=3 => rng.random_range(240..=255),
+                    4 => 0,
+                    _ => rng.random_range(1..=6),
+                };
+                pos.board.set(c, h);
+            }
+            pos.side_to_move = if rng.random_bool(0.5) { Side::First } else { Side::Second };
+            let origin = g
+                .cells()
+                .filter(|c| c.colour() == pos.side_to_move.colour())
+                .nth(rng.random_range(0..32))
+                .unwrap();
+            let n = rng.random_range(1..=5);
+            pos.board.set(origin, n);
+            for k in 1..=n as u32 {
+                if !has_first_step(&pos.board, origin, k) {
+                    continue;
+                }
+                let mut tally = Tally::new(pos.board, pos.side_to_move);
+                tally.set(origin, n - k as u8);
+                let visited = bit(g, origin);
+                let bound = captures_can_fit(&tally.board, pos.side_to_move, k, visited);
+                let found = search(&pos, &mut tally, origin, k, visited, &mut usize::MAX.clone());
+                prop_assert!(bound || !found, "{} from {} picking up {}", pos, origin, k);
+            }
+        }
+    }
 
     /// The tally's shortcut (the mover's stacks alone have room enough)
     /// never answers differently from the whole pass, on crowded boards of

@@ -10,7 +10,7 @@
 //! short) whatever the number of threads playing them.
 
 use clap::Args;
-use sowboard::ai::{choose, Agent, Clock, Limits, SystemClock};
+use sowboard::ai::{choose, work_done, Agent, Clock, Limits, SystemClock};
 use sowboard::{Game, GameKind, Rules, Side};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
@@ -63,6 +63,11 @@ pub struct MatchArgs {
     /// Per-move time of agent B alone (as `--a-budget-ms`).
     #[arg(long, conflicts_with_all = ["budget_ms", "b_nodes"])]
     b_budget_ms: Option<f64>,
+    /// Time budgets count the thread's CPU time, not the wall clock: on a
+    /// busy machine a search then gets the work it would get on an idle one
+    /// (the wall-clock times reported stay wall clock).
+    #[arg(long)]
+    cpu_clock: bool,
     /// Games played at once (default: every core). The results do not
     /// depend on it, only the timings do.
     #[arg(long)]
@@ -86,6 +91,11 @@ struct Tally {
     moves: u64,
     total_ms: f64,
     max_ms: f64,
+    /// Nodes of search (`work_done`): the same work takes the same time
+    /// for one engine whatever the machine's load, so two agents given the
+    /// same mean nodes had the same mean time on an idle machine.
+    nodes: u64,
+    max_nodes: u64,
 }
 
 impl Tally {
@@ -96,6 +106,8 @@ impl Tally {
         self.moves += other.moves;
         self.total_ms += other.total_ms;
         self.max_ms = self.max_ms.max(other.max_ms);
+        self.nodes += other.nodes;
+        self.max_nodes = self.max_nodes.max(other.max_nodes);
     }
 
     fn score(&self) -> f64 {
@@ -194,6 +206,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
                     opening_plies,
                     max_plies: args.max_plies,
                     limits,
+                    cpu_clock: args.cpu_clock,
                 };
                 let played = play_one(&setup, names, g);
                 let failed = played.is_err();
@@ -253,6 +266,35 @@ struct Setup {
     max_plies: usize,
     /// Per agent (A, B).
     limits: [Limits; 2],
+    cpu_clock: bool,
+}
+
+/// The CPU time of the calling thread, from its creation: the clock of
+/// `--cpu-clock` (each game is played on one thread).
+struct CpuClock(f64);
+
+impl CpuClock {
+    fn new() -> CpuClock {
+        CpuClock(thread_cpu_ms())
+    }
+}
+
+impl Clock for CpuClock {
+    fn now_ms(&self) -> f64 {
+        thread_cpu_ms() - self.0
+    }
+}
+
+fn thread_cpu_ms() -> f64 {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec for the call to fill; the clock id is a
+    // constant every Linux and BSD libc defines.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    if ok {
+        t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
+    } else {
+        0.0
+    }
 }
 
 /// The opening of pair `pair`: `plies` random plies from the standard
@@ -281,7 +323,8 @@ pub(crate) fn opening(kind: GameKind, match_seed: u64, pair: u32, plies: usize) 
 
 /// Plays game `g` (0-based) of a match: A moves first in even-numbered games.
 fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String> {
-    let Setup { kind, agents, seed: match_seed, opening_plies, max_plies, limits } = *setup;
+    let Setup { kind, agents, seed: match_seed, opening_plies, max_plies, limits, cpu_clock } =
+        *setup;
     let seats = if g.is_multiple_of(2) { [0usize, 1] } else { [1, 0] };
     let game_seed = mix(match_seed ^ mix(g as u64 + 1));
     let mut game = opening(kind, match_seed, g / 2, opening_plies);
@@ -296,14 +339,21 @@ fn play_one(setup: &Setup, names: &[String; 2], g: u32) -> Result<Played, String
         let who = seats[side.index()];
         let clock = SystemClock::new();
         let seed = game_seed ^ mix(who as u64 + 11);
-        let t = choose(agents[who], &game, seed, limits[who], &clock).ok_or_else(|| {
+        // Each game runs on one thread, so the thread's count is this move's alone.
+        let work = work_done();
+        let cpu = CpuClock::new();
+        let deadline_clock: &dyn Clock = if cpu_clock { &cpu } else { &clock };
+        let t = choose(agents[who], &game, seed, limits[who], deadline_clock).ok_or_else(|| {
             format!("{} found no move in an unfinished game: {}", names[who], game.position())
         })?;
         let ms = clock.now_ms();
+        let nodes = work_done() - work;
         let tally = &mut tallies[who];
         tally.moves += 1;
         tally.total_ms += ms;
         tally.max_ms = tally.max_ms.max(ms);
+        tally.nodes += nodes;
+        tally.max_nodes = tally.max_nodes.max(nodes);
         game.push(t);
     }
     let winner = game.outcome().and_then(|o| o.winner);
@@ -423,19 +473,29 @@ fn report(
 ) {
     println!();
     println!(
-        "{:<8} {:>5} {:>5} {:>6} {:>7} {:>10} {:>10}",
-        "agent", "wins", "draws", "losses", "score%", "mean ms", "max ms"
+        "{:<8} {:>5} {:>5} {:>6} {:>7} {:>10} {:>10} {:>11} {:>11}",
+        "agent",
+        "wins",
+        "draws",
+        "losses",
+        "score%",
+        "mean ms",
+        "max ms",
+        "mean nodes",
+        "max nodes"
     );
     for (name, t) in names.iter().zip(tallies) {
         println!(
-            "{:<8} {:>5} {:>5} {:>6} {:>7.1} {:>10.1} {:>10.1}",
+            "{:<8} {:>5} {:>5} {:>6} {:>7.1} {:>10.1} {:>10.1} {:>11.0} {:>11}",
             name,
             t.wins,
             t.draws,
             t.losses,
             100.0 * t.score(),
             t.total_ms / t.moves.max(1) as f64,
-            t.max_ms
+            t.max_ms,
+            t.nodes as f64 / t.moves.max(1) as f64,
+            t.max_nodes
         );
     }
     let n = scores_a.len() as f64;

@@ -4,9 +4,7 @@
 use super::args::{
     arg_game, arg_int, arg_moves, arg_position, arg_rules, arg_string, opt_int, ApiError, ApiResult,
 };
-use super::clock::PerformanceClock;
 use super::views;
-use crate::ai::{Limits, LEVELS};
 use crate::board::{Board, Cell};
 use crate::game::Game;
 use crate::moves::MAX_MOVE_TEXT;
@@ -36,6 +34,11 @@ impl JsGame {
 
     pub(super) fn game(&self) -> &Game {
         self.session.game()
+    }
+
+    #[cfg_attr(not(feature = "ai"), allow(dead_code))]
+    pub(super) fn session(&self) -> &Session {
+        &self.session
     }
 
     fn kind(&self) -> GameKind {
@@ -338,24 +341,5 @@ impl JsGame {
     ) -> ApiResult<Vec<String>> {
         let limit = opt_int(&limit, "limit", 1.0, 1e6)?.unwrap_or(10_000.0) as usize;
         Ok(self.session.legal_moves(limit).map_err(ApiError::from)?)
-    }
-
-    /// The AI's move for the side to move, in notation, without playing it;
-    /// null once the game is over. `level` 1-8, `seed` a whole number (same
-    /// seed, same move), `budgetMs` the thinking time (default: the level's).
-    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
-    pub fn ai_move(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
-        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
-        budget_ms: JsValue,
-    ) -> ApiResult<JsValue> {
-        let level = arg_int(&level, "level", 1.0, f64::from(LEVELS))? as u8;
-        let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
-        let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
-        let clock = PerformanceClock::new();
-        let limits = Limits { nodes: None, time_ms };
-        Ok(self.session.ai_move(level, seed, limits, &clock).map_or(JsValue::NULL, JsValue::from))
     }
 }

@@ -2,10 +2,17 @@
 //! `MoveBuilder` for the web page and the `<sowing-board>` element. It only
 //! converts values (JS in, typed Rust values, JS out) and holds no rules.
 //!
-//! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
-//!   `views`: JS shapes of engine values; `types`: their TypeScript;
-//!   `clock`: the AI's clock (`performance.now`); `link`: move codes for links;
-//!   `outcome`: what a move achieves in stones (the Learn page's capture puzzles).
+//! - `game`: the `Game` class; `threats`: its `threats`; `args`: argument
+//!   checking and `ApiError`; `views`: JS shapes of engine values; `types`:
+//!   their TypeScript; `link`: move codes for links; `outcome`: what a move
+//!   achieves in stones (the Learn page's capture puzzles, rules only).
+//! - With the `ai` feature only: `ai`, the class's `aiMove`, `analyse`,
+//!   `evaluate` and `review`; `clock`, the AI's clock (`performance.now`);
+//!   `device`, the AI worker's measure of the device's speed.
+//!
+//! `build.sh` builds the binding twice: without `ai` as the page's and the
+//! widget's main-thread module (`pkg/sowboard.js`: the board plays with no AI
+//! code loaded), with it as the workers' (`pkg/sowboard_ai.js`).
 //!
 //! Errors: every failure throws a JS `Error` with a human `message` and a
 //! stable `code` (the engine's `code()` values, plus `bad-argument`,
@@ -13,12 +20,17 @@
 //! Every method checks its arguments ahead of touching state, so a throwing
 //! call leaves the object exactly as it is.
 
-mod analysis;
+#[cfg(feature = "ai")]
+mod ai;
 mod args;
+#[cfg(feature = "ai")]
 mod clock;
+#[cfg(feature = "ai")]
+mod device;
 mod game;
 mod link;
 mod outcome;
+mod threats;
 mod types;
 mod views;
 

@@ -87,3 +87,46 @@ fn reviewing_a_move_from_a_255_stone_set_up_is_the_limit_error_not_a_blunder() {
     let result = review(&game, REVIEW, &Seconds::default(), &mut |_, _| true);
     assert!(result.is_err(), "{result:?}");
 }
+
+/// Blue's only stacks are tall: their distinct sowings pass the work limit,
+/// so every search's root list stops there, before any move is ranked, and
+/// random paths of 200 steps nearly always run into a corner (the playout
+/// move's few tries all failed there). The first is at the page's cap (88
+/// stones: a 78-stack against Red's five 2s); the second, 255 stones (a
+/// 200-stack against Red's eleven 5s), is refused by the page but played by
+/// the engine and the command line.
+const ONLY_TALL: [&str; 2] = [
+    "intermedium 0,0,0,0,0,0,0/0,0,2,0,2,0,0/0,2,0,2,0,2,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,78,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 blue 0 5",
+    "intermedium 0,0,0,0,0,0,0/5,0,5,0,5,0,5/0,5,0,5,0,5,0/5,0,5,0,5,0,5/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,200,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0/0,0,0,0,0,0,0 blue 0 5",
+];
+
+/// Every level whose search is cut before it ranks any move still plays a
+/// legal move (the builder's), with its node budget: cut by the work limit
+/// with no clock at all (level 1: the listing runs to the limit, a few
+/// seconds), and at every level by a deadline on a clock that advances a
+/// second per read (the listing stops some 10 x 65,536 states in). The same
+/// seed gives the same move.
+#[test]
+fn a_search_cut_before_any_move_is_ranked_still_plays_a_legal_move() {
+    use sowboard::ai::NoClock;
+    let rules = Rules::default();
+    for (i, text) in ONLY_TALL.into_iter().enumerate() {
+        let pos: Position = text.parse().unwrap();
+        assert_eq!(pos.check_playable().is_ok(), i == 0, "only the first is within the cap");
+        let game = Game::from_position(pos, rules);
+        let legal = |t: Option<sowboard::Transition>, what: &str| {
+            let t = t.unwrap_or_else(|| panic!("{what}: no move, but Blue has moves"));
+            assert!(pos.play(&t.mv, &rules).is_ok(), "{what}: {} is legal", t.mv);
+            t.mv
+        };
+        let nodes = Limits { nodes: Some(2_000), time_ms: None };
+        legal(choose_move(&game, 1, 3, nodes, &NoClock), &format!("{i}: level 1, work limit"));
+        for level in 1..=sowboard::ai::LEVELS {
+            let limits = Limits { nodes: Some(2_000), time_ms: Some(10_000.0) };
+            let what = format!("{i}: level {level}, deadline");
+            let first = legal(choose_move(&game, level, 3, limits, &Seconds::default()), &what);
+            let again = legal(choose_move(&game, level, 3, limits, &Seconds::default()), &what);
+            assert_eq!(first, again, "{what}: the same seed, the same move");
+        }
+    }
+}

@@ -18,7 +18,7 @@ try {
   await page.goto(app.url + 'icon.svg');
   const result = await page.evaluate(
     async ({ kind, plies }) => {
-      const wasm = await import('/pkg/sowboard.js');
+      const wasm = await import('/pkg/sowboard_ai.js');
       await wasm.default();
       const { AnalysisClient } = await import('/analysis/client.js');
       let game = null;

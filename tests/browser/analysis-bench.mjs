@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const PKG = process.env.SOWBOARD_WWW ? pathToFileURL(`${process.env.SOWBOARD_WWW}/pkg/`) : new URL('../../www/pkg/', import.meta.url);
-const wasm = await import(new URL('sowboard.js', PKG));
-await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
+const wasm = await import(new URL('sowboard_ai.js', PKG));
+await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
 const { Game } = wasm;
 
 const kind = process.argv[2] ?? 'intermedium';

@@ -182,23 +182,38 @@ test('analysis: on a phone (390x844) the bar, the line and the review fit the sc
   }
 });
 
-test('analysis: the position editor takes edits the engine accepts, refuses others unchanged, and plays from the result', async (ctx) => {
+test('analysis: the position editor takes edits the engine accepts, refuses others unchanged (a stone over the start count, with the cap), and plays from the result', async (ctx) => {
   const { page, errors } = await openGame(ctx.context, ctx.url, START);
   await page.click('#analyse');
   await page.click('#editor-open');
   await page.waitForSelector('#editor-grid button[data-cell="d5"]');
-  // A stone on the empty d5.
+  // A stone taken from a2, then one on the empty d5: 88 stones, as at the start.
+  await page.check('input[name="editor-tool"][value="remove"]');
+  await page.click('#editor-grid button[data-cell="a2"]');
+  await page.waitForFunction(() => document.querySelector('#editor-grid button[data-cell="a2"]')?.textContent === '3');
+  await page.check('input[name="editor-tool"][value="add"]');
   await page.click('#editor-grid button[data-cell="d5"]');
   await page.waitForFunction(() => document.querySelector('#editor-grid button[data-cell="d5"]')?.textContent === '1');
   assertEqual(await page.locator('#editor-note').textContent(), 'Accepted.', 'accepted');
+  // One stone more than the start holds: refused with the cap and its reason.
+  await page.click('#editor-grid button[data-cell="d5"]');
+  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  const over = await page.locator('#editor-note').textContent();
+  assert(
+    /Refused: .*holds 89 stones; a game of intermedium holds at most 88 \(its start holds 88, and play never adds stones\)/.test(
+      over ?? '',
+    ),
+    `the reason: ${over}`,
+  );
+  assertEqual(await page.locator('#editor-grid button[data-cell="d5"]').textContent(), '1', 'd5 unchanged');
   // 300 stones on a cell: refused, with the engine's reason, nothing changed.
   await page.check('input[name="editor-tool"][value="set"]');
   await page.fill('#editor-count', '300');
   await page.click('#editor-grid button[data-cell="a2"]');
-  await page.waitForFunction(() => document.getElementById('editor-note')?.classList.contains('refused'));
+  await page.waitForFunction(() => /300 stones/.test(document.getElementById('editor-note')?.textContent ?? ''));
   const note = await page.locator('#editor-note').textContent();
   assert(/Refused: .*a2 holds 300 stones; the most a cell can hold is 255/.test(note ?? ''), `the reason: ${note}`);
-  assertEqual(await page.locator('#editor-grid button[data-cell="a2"]').textContent(), '4', 'a2 unchanged');
+  assertEqual(await page.locator('#editor-grid button[data-cell="a2"]').textContent(), '3', 'a2 unchanged');
   assertEqual(await page.locator('#editor-grid button[data-cell="d5"]').textContent(), '1', 'the earlier edit kept');
   // A move number of 0: refused too.
   await page.fill('#editor-move', '0');
@@ -218,6 +233,7 @@ test('analysis: the position editor takes edits the engine accepts, refuses othe
   const fields = START.split(' ');
   const ranks = fields[1].split('/');
   ranks[5] = '0,0,0,1,0,0,0';
+  ranks[8] = '3,0,4,0,4,0,4';
   const expected = [fields[0], ranks.join('/'), ...fields.slice(2)].join(' ');
   assertEqual(new URLSearchParams(new URL(link).hash.slice(1)).get('p'), expected, 'the link holds the edited position');
   await page.click('#editor-load');
@@ -356,9 +372,9 @@ test('analysis: a result proven only over the moves the search looked at is labe
   );
   assertEqual(scoreWords({ kind: 'cp', value: -40, text: '-40', rank: -40, exact: false }), '−0.40', 'an estimate');
   // The engine's flag, through wasm: the forced capture in two is exact.
-  const { default: init, Game } = await import('../../www/pkg/sowboard.js');
+  const { default: init, Game } = await import('../../www/pkg/sowboard_ai.js');
   const fs = await import('node:fs');
-  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_bg.wasm', import.meta.url)) });
+  await init({ module_or_path: fs.readFileSync(new URL('../../www/pkg/sowboard_ai_bg.wasm', import.meta.url)) });
   const g = Game.load(FORCED, []);
   const a = g.analyse(3, undefined, () => {});
   g.free();

@@ -353,6 +353,33 @@ test('screenshots of both games at desktop and phone sizes', async (ctx) => {
   }
 });
 
+test("55: the page's own engine is the rules-only wasm: the board plays with it, and the AI's engine comes with the AI's worker", async (ctx) => {
+  const { page } = await open(ctx);
+  await appReady(page);
+  // Resource timing of the page's own thread (a worker's fetches are its own).
+  const wasm = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.endsWith('.wasm')),
+  );
+  assertEqual(wasm, ['/pkg/sowboard_bg.wasm'], 'the wasm the page fetched');
+  const members = await page.evaluate(async () => {
+    const { Game } = await (await import('/engine.js')).loadEngine();
+    return ['aiMove', 'analyse', 'evaluate', 'review', 'play', 'build', 'threats'].filter((m) => m in Game.prototype);
+  });
+  assertEqual(members, ['play', 'build', 'threats'], "the page's engine: the rules, no AI");
+  await clickCell(page, 'a4');
+  await clickCell(page, 'b5');
+  await clickCell(page, 'a6');
+  await clickCell(page, 'b7');
+  await clickCell(page, 'a8');
+  // The AI replies from its worker, which loads the whole engine.
+  await page.waitForFunction(() => document.querySelector('#board').ply === 2, null, { timeout: 30_000 });
+  const hint = await page.evaluate(() => document.querySelector('#board').hint());
+  assert(typeof hint === 'string' && hint.length > 0, `a hint from the analysis worker: ${hint}`);
+});
+
 test('reload while offline is served by the service worker', async (ctx) => {
   const { page } = await open(ctx);
   await page.evaluate(async () => {
@@ -366,6 +393,9 @@ test('reload while offline is served by the service worker', async (ctx) => {
     await page.reload();
     await appReady(page);
     assertEqual((await boardState(page)).position.split(' ')[0], 'intermedium', 'game shown offline');
+    // The AI's engine (pkg/sowboard_ai_bg.wasm, loaded by the workers only) is kept too.
+    const hint = await page.evaluate(() => document.querySelector('#board').hint());
+    assert(typeof hint === 'string' && hint.length > 0, `the AI answers offline (a hint: ${hint})`);
   } finally {
     await ctx.context.setOffline(false);
   }

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import { SAFETY_DEADLINE_MS as DEADLINE } from '../../www/board/options.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
-const engine = await import(new URL('sowboard.js', PKG));
-await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
+const engine = await import(new URL('sowboard_ai.js', PKG));
+await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
 const { Game } = engine;
 
 const [game = 'cash-in-hand', levelText = '8', gamesText = '4'] = process.argv.slice(2);

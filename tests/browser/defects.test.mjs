@@ -8,9 +8,10 @@ import { answer, appReady, boardState, clickCell, dragCells, freshApp, setCount 
 
 const CASH_EXAMPLE =
   'cash-in-hand 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0/0,0,14,2,2,0,0,0/0,0,0,3,3,0,0,0/0,0,0,0,0,0,0,0 black 0 20';
-// Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of 11 cells.
+// Intermedium with a 10-stone stack for each side (d3 Blue, d8 Red): moves of
+// 11 cells (a2, g2, a9 and g9 empty: 84 stones, within the cap of 88).
 const TALL =
-  'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 5';
+  'intermedium 0,0,0,0,0,0,0/0,0,4,0,4,0,0/0,4,0,10,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,10,0,4,0/0,0,4,0,4,0,0/0,0,0,0,0,0,0 blue 0 5';
 const fragment = (position, moves = []) => `#${new URLSearchParams(moves.length ? { p: position, m: moves.join(';') } : { p: position })}`;
 const shadow = (page, selector) => page.locator('#board').locator(selector);
 
@@ -49,8 +50,9 @@ async function playLongest(page, n, afterEach = async () => {}) {
   for (let i = 0; i < n; i++) {
     await page.evaluate(async () => {
       const b = document.querySelector('#board');
-      const { Game } = await import('/pkg/sowboard.js');
-      const g = Game.load(b.startPosition, b.moves);
+      const ai = await import('/pkg/sowboard_ai.js');
+      await ai.default();
+      const g = ai.Game.load(b.startPosition, b.moves);
       let move = null;
       try {
         const moves = g.legalMoves(100000);
@@ -166,7 +168,9 @@ test('18.4: long Cash in Hand moves wrap inside their own rows of the move list'
     const b = document.querySelector('#board');
     b.setAttribute('animation', 'off');
     const start = b.startPosition;
-    const { Game } = await import('/pkg/sowboard.js');
+    const ai = await import('/pkg/sowboard_ai.js');
+    await ai.default();
+    const { Game } = ai;
     for (let round = 0; round < 20 && b.ply < 30; round++) {
       b.load(start, []);
       for (let i = 0; i < 40; i++) {

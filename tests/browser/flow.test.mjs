@@ -219,6 +219,8 @@ test('service worker: its generated list keeps a copy of every file of the page'
     'widget.js',
     'pkg/sowboard.js',
     'pkg/sowboard_bg.wasm',
+    'pkg/sowboard_ai.js',
+    'pkg/sowboard_ai_bg.wasm',
     'manifest.webmanifest',
   ]) {
     assert(files.includes(file), `the list has ${file}`);

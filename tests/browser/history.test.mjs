@@ -134,7 +134,9 @@ test('history: a game against the AI is listed while it runs and once finished, 
   // The rest of the game: the player's moves chosen by the engine (level 2, a fixed seed), played on the board.
   await page.evaluate(async () => {
     const board = /** @type {any} */ (document.querySelector('#board'));
-    const { Game } = await import('/engine.js').then((m) => m.loadEngine());
+    const ai = await import('/pkg/sowboard_ai.js');
+    await ai.default();
+    const { Game } = ai;
     let seed = 7;
     while (!board.outcome) {
       await new Promise((r) => setTimeout(r, 20));
@@ -478,7 +480,9 @@ test('history: a game with a takeback or a hint is listed but not counted, and t
   await page.click('#hint');
   await page.evaluate(async () => {
     const board = /** @type {any} */ (document.querySelector('#board'));
-    const { Game } = await import('/engine.js').then((m) => m.loadEngine());
+    const ai = await import('/pkg/sowboard_ai.js');
+    await ai.default();
+    const { Game } = ai;
     let seed = 11;
     while (!board.outcome) {
       await new Promise((r) => setTimeout(r, 20));

@@ -13,7 +13,7 @@ import { serve } from './server.mjs';
 
 export const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'";
 const here = path.dirname(fileURLToPath(import.meta.url));
-const www = path.resolve(here, '../../www');
+const www = path.resolve(process.env.SOWBOARD_WWW ?? path.join(here, '../../www'));
 const INTERMEDIUM_START =
   'intermedium 0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0/0,0,0,0,0,0,0/4,0,4,0,4,0,4/0,4,0,4,0,4,0/4,0,4,0,4,0,4/0,0,0,0,0,0,0 blue 0 1';
 const FIRST_MOVES = ['a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'];
@@ -325,6 +325,35 @@ test('hostile: a bad share link leaves the saved game in place', async (ctx) => 
   await page.close();
 });
 
+test('hostile: a share link over the start count is refused with the cap and its reason, and the saved game stays', async (ctx) => {
+  const { page, watch } = await openPage(ctx, site.url);
+  await appReady(page);
+  await page.selectOption('#mode', 'hotseat');
+  await page.evaluate((m) => {
+    const b = document.querySelector('#board');
+    for (const x of m) b.play(x);
+  }, FIRST_MOVES);
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('sowboard.save')).moves.length === 2);
+  const cashStart = await page.evaluate(async () => (await import('/pkg/sowboard.js')).startPosition('cash-in-hand'));
+  // One stone more than each start holds (the start's d5, a cash corner of 33).
+  const over = [
+    ['intermedium', INTERMEDIUM_START.replace('0,0,0,0,0,0,0/0,0,0,0,0,0,0/4', '0,0,0,0,0,0,0/0,0,0,1,0,0,0/4'), 89, 88],
+    ['cash-in-hand', cashStart.replace('32,0,0,0,0,0,0,32/', '33,0,0,0,0,0,0,32/'), 129, 128],
+  ];
+  for (const [game, position, total, cap] of over) {
+    await page.goto('about:blank');
+    await page.goto(site.url + fragment({ p: position }));
+    await appReady(page);
+    const text = (await noticeText(page)) ?? '';
+    const reason = `holds ${total} stones; a game of ${game} holds at most ${cap} (its start holds ${cap}, and play never adds stones)`;
+    assert(text.startsWith('The shared game could not be opened: ') && text.includes(reason), `${game}: the reason is shown (${text})`);
+    assertEqual((await boardState(page, '#board')).moves, FIRST_MOVES, `${game}: the saved game is shown, not the link's`);
+    assertEqual(await page.evaluate(() => location.hash), '', `${game}: the fragment is dropped`);
+    await audit(page, watch, `${game} over the cap`);
+  }
+  await page.close();
+});
+
 // ---- 2. the import dialog ---------------------------------------------------------------
 
 test('hostile: pasting markup and script into the import dialog runs nothing and changes nothing', async (ctx) => {
@@ -618,8 +647,8 @@ test('hostile: Game undo and redo with nothing to do return false and change not
   }
   const [getter, tall, fifties] = result.slice(-3);
   assert(/^bad-argument: rule options cannot be read: reading firstMoveRule threw/.test(getter), getter);
-  assert(/^too-many-stones: .*holds 17850 stones; a game here may hold at most 255/.test(tall), tall);
-  assert(/^too-many-stones: .*holds 3200 stones/.test(fifties), fifties);
+  assert(/^too-many-stones: .*holds 17850 stones; a game of intermedium holds at most 88 \(its start holds 88/.test(tall), tall);
+  assert(/^too-many-stones: .*holds 3200 stones; a game of cash-in-hand holds at most 128/.test(fifties), fifties);
   await page.close();
 });
 
@@ -711,7 +740,9 @@ test('hostile: served with the headers of docs/deploying.md, the app loads and p
 
 test('hostile: every wasm export called with junk throws a coded Error or returns, never traps, changes nothing', async (ctx) => {
   // The exported methods as the declaration file lists them: the page must find exactly these.
-  const dts = fs.readFileSync(path.join(www, 'pkg/sowboard.d.ts'), 'utf8');
+  // The whole engine (the workers' module): the page's rules-only module has
+  // the same code less the AI members (wasm-api.test.mjs checks that).
+  const dts = fs.readFileSync(path.join(www, 'pkg/sowboard_ai.d.ts'), 'utf8');
   const classBody = dts.slice(dts.indexOf('export class Game'), dts.indexOf('\n}', dts.indexOf('export class Game')));
   const declared = [...classBody.matchAll(/^ {4}(static )?([a-zA-Z]\w*)\(/gm)]
     .map((m) => (m[1] ? `static ${m[2]}` : m[2]))
@@ -720,7 +751,7 @@ test('hostile: every wasm export called with junk throws a coded Error or return
   const { page, watch } = await openPage(ctx, site.url + 'blank.html', { clearStorage: false });
   const result = await page.evaluate(
     async ({ start, moves }) => {
-      const wasm = await import('/pkg/sowboard.js');
+      const wasm = await import('/pkg/sowboard_ai.js');
       await wasm.default();
       const { Game } = wasm;
       const big = 'x'.repeat(1 << 20);
@@ -920,7 +951,7 @@ test('hostile: every wasm export called with junk throws a coded Error or return
     },
     { start: INTERMEDIUM_START, moves: FIRST_MOVES },
   );
-  assertEqual(result.methods, declared, 'the methods found in the page are those declared in sowboard.d.ts');
+  assertEqual(result.methods, declared, 'the methods found in the page are those declared in sowboard_ai.d.ts');
   assert(result.calls > 5000, `many calls were made (${result.calls})`);
   assertEqual(result.problems.slice(0, 15), [], `problems (${result.problems.length} in all)`);
   assert(result.ok, 'the engine still plays afterwards');
@@ -973,9 +1004,10 @@ test('hostile: www/ builds no markup from strings and evaluates no strings (stat
   };
   walk(www);
   // The generated wasm glue too, for the code sinks (it has no HTML).
-  const glue = fs.readFileSync(path.join(www, 'pkg/sowboard.js'), 'utf8');
-  for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/])
-    if (re.test(glue)) found.push(`pkg/sowboard.js: ${re}`);
+  for (const name of ['pkg/sowboard.js', 'pkg/sowboard_ai.js']) {
+    const glue = fs.readFileSync(path.join(www, name), 'utf8');
+    for (const re of [/\beval\s*\(/, /\bnew\s+Function\b/, /innerHTML/, /document\.write/]) if (re.test(glue)) found.push(`${name}: ${re}`);
+  }
   assertEqual(found, [], 'HTML or code sinks outside the allowlist');
   // Every page keeps the strict policy as a meta tag.
   for (const pageFile of ['index.html', 'embed.html']) {

@@ -655,3 +655,52 @@ test('56: a "capture and keep your stacks safe" puzzle refuses the biggest captu
   assertEqual(errors, [], 'console errors');
   await page.close();
 });
+
+test('55: a two-move puzzle answered off its line: the reply is the AI’s, from its worker (the page’s own engine has the rules only), and the puzzle is then finished', async (ctx) => {
+  const id = 'intermedium-6d520a6efe';
+  const { page, errors } = await open(ctx.context, ctx.url, `#puzzles/${id}`);
+  const puzzles = await page.evaluate(async () => (await fetch('puzzles/intermedium.json')).json());
+  const p = puzzles.find((q) => q.id === id);
+  await page.waitForFunction((goal) => document.querySelector('#puzzle-goal').textContent === goal, p.goal);
+  const answer = 'd6-c5-b4-c3-d4';
+  assert(p.line.length === 3 && p.solutions.includes(answer) && p.line[0] !== answer, `${answer} is a solution off the line`);
+  assertEqual(
+    await page.evaluate(async () => typeof (await (await import('/engine.js')).loadEngine()).Game.prototype.aiMove),
+    'undefined',
+    "the page's engine has no AI",
+  );
+  await dragCells(page, answer.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => document.querySelector('#board').moves.length === 2, null, { timeout: 30_000 });
+  // The reply the AI gives (level 3, seed 1), asked of the whole engine here.
+  const expected = await page.evaluate(
+    async ({ position, answer }) => {
+      const ai = await import('/pkg/sowboard_ai.js');
+      await ai.default();
+      const g = ai.Game.load(position, [answer]);
+      const move = g.aiMove(3, 1);
+      g.free();
+      return move;
+    },
+    { position: p.position, answer },
+  );
+  const reply = await page.evaluate(() => document.querySelector('#board').moves[1]);
+  assertEqual(reply, expected, "the AI's reply is played");
+  await page.waitForFunction((r) => document.querySelector('#puzzle-feedback').textContent.includes(`The reply was ${r}`), reply);
+  // A winning move after it, found with the rules, made on the board.
+  const win = await page.evaluate(
+    async ({ p, moves }) => {
+      const { Game } = await (await import('/engine.js')).loadEngine();
+      const { solvedByWin } = await import('/learn/puzzle-judge.js');
+      const g = Game.load(p.position, moves);
+      const found = g.legalMoves(5000).find((m) => solvedByWin(Game, p, [...moves, m]));
+      g.free();
+      return found;
+    },
+    { p, moves: [answer, reply] },
+  );
+  assert(win, 'a win is left after the reply');
+  await dragCells(page, win.split('-'), { selector: '#board' });
+  await page.waitForFunction(() => /Solved!/.test(document.querySelector('#puzzle-feedback').textContent));
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});

@@ -15,6 +15,20 @@ const PKG = new URL('../../www/pkg/', import.meta.url);
 const wasm = await import(new URL('sowboard.js', PKG));
 await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game } = wasm;
+// The AI's replies come from the whole engine, as the page's AI worker gets them.
+const ai = await import(new URL('sowboard_ai.js', PKG));
+await ai.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
+/** The move a reply from `replyFor` plays: the line's, or the AI's. */
+function replyMove(reply) {
+  if (!reply?.ai) return reply?.move ?? null;
+  const { position, moves, rules, level, seed } = reply.ai;
+  const g = ai.Game.load(position, moves, rules);
+  try {
+    return g.aiMove(level, seed);
+  } finally {
+    g.free();
+  }
+}
 
 for (const [game, lessons] of Object.entries(LESSONS)) {
   test(`lessons ${game}: every step's answer is right and every listed wrong answer fails with its explanation`, () => {
@@ -131,10 +145,10 @@ for (const game of ['intermedium', 'cash-in-hand']) {
     // Two-move puzzles: the line's reply comes back after the line's first
     // move, and after every other solution the automatic reply still leaves a win.
     for (const p of puzzles.filter((q) => q.line.length === 3)) {
-      assertEqual(replyFor(Game, p, [p.line[0]]), p.line[1], `${p.id}: the line's reply`);
+      assertEqual(replyFor(Game, p, [p.line[0]]), { move: p.line[1], ai: null }, `${p.id}: the line's reply`);
       assert(solvedByWin(Game, p, p.line), `${p.id}: the line wins`);
       for (const s of p.solutions) {
-        const reply = replyFor(Game, p, [s]);
+        const reply = replyMove(replyFor(Game, p, [s]));
         assert(reply, `${p.id}: a reply after ${s}`);
         const g = Game.load(p.position, [s, reply]);
         const wins = g.legalMoves(5000).filter((m) => solvedByWin(Game, p, [s, reply, m]));

@@ -8,8 +8,8 @@ import { compareLink, parseLinks } from '../../www/link/store.js';
 import { fuzzDecoders } from './lib/fuzz-decoders.mjs';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
-const engine = await import(new URL('sowboard.js', PKG));
-await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
+const engine = await import(new URL('sowboard_ai.js', PKG));
+await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
 
 /** @returns {import('../../www/link/codec.js').Link} */
 const sample = (over = {}) => ({

@@ -43,6 +43,9 @@ test('package: npm pack, install into an empty site, embed from node_modules, ty
       'board/element.js',
       'pkg/sowboard.js',
       'pkg/sowboard_bg.wasm',
+      'pkg/sowboard_ai.js',
+      'pkg/sowboard_ai_bg.wasm',
+      'analysis/worker.js',
       'types/widget.d.ts',
       'README.md',
       'package.json',
@@ -129,33 +132,45 @@ if (board) {
     await page.close();
 
     // An engine of another version on the server (its wasm says 0.0.9):
-    // refused with an error event that says what is wrong.
-    const wasmFile = path.join(site, 'node_modules/sowboard-widget/pkg/sowboard_bg.wasm');
-    const wasm = fs.readFileSync(wasmFile);
+    // refused with an error event that says what is wrong. First the page's
+    // rules-only engine, then (with that one put back) the AI workers' one.
     const version = Buffer.from(JSON.parse(fs.readFileSync(path.join(www, 'package.json'), 'utf8')).version);
-    assert(wasm.indexOf(version) >= 0 && wasm.indexOf(version, wasm.indexOf(version) + 1) < 0, 'the engine holds its version once');
-    const other = Buffer.from('0.0.9'.padEnd(version.length, '0'));
-    other.copy(wasm, wasm.indexOf(version));
-    fs.writeFileSync(wasmFile, wasm);
-    page = await ctx.context.newPage();
-    // The board's error event (it does not bubble; a capturing listener sees it).
-    await page.addInitScript(() =>
-      document.addEventListener(
-        'error',
-        (e) => {
-          if (e instanceof CustomEvent) window.boardError = e.detail;
-        },
-        true,
-      ),
-    );
-    await page.goto(server.url);
-    await page.waitForFunction(() => window.boardError);
-    const detail = await page.evaluate(() => window.boardError);
-    assertEqual(detail.code, 'engine-version', `error code (${detail.message})`);
-    assert(
-      detail.message.includes('0.0.9') && detail.message.includes(version.toString()),
-      `the message names both versions: ${detail.message}`,
-    );
+    for (const name of ['sowboard_bg.wasm', 'sowboard_ai_bg.wasm']) {
+      const wasmFile = path.join(site, 'node_modules/sowboard-widget/pkg', name);
+      const good = fs.readFileSync(wasmFile);
+      const wasm = Buffer.from(good);
+      assert(wasm.indexOf(version) >= 0 && wasm.indexOf(version, wasm.indexOf(version) + 1) < 0, `${name} holds its version once`);
+      const other = Buffer.from('0.0.9'.padEnd(version.length, '0'));
+      other.copy(wasm, wasm.indexOf(version));
+      fs.writeFileSync(wasmFile, wasm);
+      page = await ctx.context.newPage();
+      // The board's error event (it does not bubble; a capturing listener sees it).
+      await page.addInitScript(() =>
+        document.addEventListener(
+          'error',
+          (e) => {
+            if (e instanceof CustomEvent) window.boardError = e.detail;
+          },
+          true,
+        ),
+      );
+      await page.goto(server.url);
+      if (name === 'sowboard_ai_bg.wasm') {
+        // The board plays with the rules; the AI's turn asks the worker, which refuses its engine.
+        await boardReady(page);
+        await page.evaluate(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
+      }
+      await page.waitForFunction(() => window.boardError, null, { timeout: 30000 });
+      const detail = await page.evaluate(() => window.boardError);
+      assertEqual(detail.code, 'engine-version', `${name}: error code (${detail.message})`);
+      assert(
+        detail.message.includes('0.0.9') && detail.message.includes(version.toString()) && detail.message.includes(`pkg/${name}`),
+        `${name}: the message names the file and both versions: ${detail.message}`,
+      );
+      await page.close();
+      page = null;
+      fs.writeFileSync(wasmFile, good);
+    }
   } finally {
     await page?.close();
     server?.server.close();

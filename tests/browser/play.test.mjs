@@ -77,8 +77,8 @@ const installContrast = (page) => page.evaluate(contrastHelpers);
 async function longGame(page, plies) {
   return page.evaluate(async (n) => {
     const board = /** @type {any} */ (document.querySelector('#board'));
-    const { loadEngine } = await import('./engine.js');
-    const engine = await loadEngine();
+    const engine = await import('./pkg/sowboard_ai.js');
+    await engine.default();
     let best = { start: '', moves: /** @type {string[]} */ ([]) };
     for (let seed = 1; seed < 40 && best.moves.length < n; seed++) {
       const g = new engine.Game('intermedium');

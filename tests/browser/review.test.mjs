@@ -125,7 +125,7 @@ test('review: Cash in Hand: "Show the better move" draws it, steps its line and 
   const { page: probe } = await freshApp(ctx.context, ctx.url);
   // A game of level 1 against level 5 (fixed seeds): level 1 makes mistakes.
   const game = await probe.evaluate(async () => {
-    const wasm = await import('/pkg/sowboard.js');
+    const wasm = await import('/pkg/sowboard_ai.js');
     await wasm.default();
     const g = new wasm.Game('cash-in-hand');
     while (g.ply < 16 && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(g.ply % 2 === 0 ? 1 : 5, 7, 60_000)));
@@ -152,7 +152,7 @@ test("review: the win-chance graph is the board's width, marks each flagged move
     try {
       const { page: probe } = await freshApp(context, ctx.url);
       const game = await probe.evaluate(async () => {
-        const wasm = await import('/pkg/sowboard.js');
+        const wasm = await import('/pkg/sowboard_ai.js');
         await wasm.default();
         const g = new wasm.Game('intermedium');
         while (g.ply < 24 && !g.outcome()) g.play(/** @type {string} */ (g.aiMove(g.ply % 2 === 0 ? 1 : 4, 3, 60_000)));
@@ -230,7 +230,7 @@ test("review: the page's review and `sowboard review` classify 3 games of each g
       // The page's review: the analysis worker at the page's review strength.
       const { game, plies, strength } = await page.evaluate(
         async ({ kind, seed }) => {
-          const wasm = await import('/pkg/sowboard.js');
+          const wasm = await import('/pkg/sowboard_ai.js');
           await wasm.default();
           const { AnalysisClient } = await import('/analysis/client.js');
           const { REVIEW_STRENGTH } = await import('/analysis/strengths.js');

@@ -61,6 +61,8 @@ await import('./ratings.test.mjs');
 await import('./polish.test.mjs');
 await import('./history.test.mjs');
 await import('./play.test.mjs');
+await import('./first-load.test.mjs');
+await import('./device.test.mjs');
 
 const { context, close } = await launch();
 const requests = [];

@@ -30,8 +30,8 @@ const VIEWS = process.argv.slice(2).length ? process.argv.slice(2) : ['welcome',
 const longGame = (page, n) =>
   page.evaluate(async (plies) => {
     const board = /** @type {any} */ (document.querySelector('#board'));
-    const { loadEngine } = await import('./engine.js');
-    const engine = await loadEngine();
+    const engine = await import('./pkg/sowboard_ai.js');
+    await engine.default();
     const g = new engine.Game('intermedium');
     const moves = [];
     for (let i = 0; i < plies && !g.outcome(); i++) {

@@ -1,5 +1,8 @@
 // The wasm API under node: typed results, and bad input of every kind throws
 // an Error with a stable code while the game object stays usable and unchanged.
+// The page's rules-only module (pkg/sowboard.js) for the rules, the workers'
+// whole engine (pkg/sowboard_ai.js) for the AI, and the one is the other
+// less the AI members.
 import fs from 'node:fs';
 import { test, assert, assertEqual } from './lib/harness.mjs';
 import { LEVELS } from '../../www/board/options.js';
@@ -9,6 +12,8 @@ const PKG = new URL('../../www/pkg/', import.meta.url);
 const wasm = await import(new URL('sowboard.js', PKG));
 await wasm.default({ module_or_path: fs.readFileSync(new URL('sowboard_bg.wasm', PKG)) });
 const { Game, perft, startPosition } = wasm;
+const ai = await import(new URL('sowboard_ai.js', PKG));
+await ai.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
 
 function codeOf(fn) {
   try {
@@ -83,9 +88,6 @@ test('wasm: bad input throws coded errors and changes nothing', () => {
     [() => g.positionAt(-1), 'out-of-range'],
     [() => g.boardAt(5), 'out-of-range'],
     [() => g.moveAt(0), 'out-of-range'],
-    [() => g.aiMove(0), 'out-of-range'],
-    [() => g.aiMove(3, -1), 'out-of-range'],
-    [() => g.aiMove(3, 1, Infinity), 'out-of-range'],
     [() => g.commit(), 'move-incomplete'],
   ];
   for (const [fn, code] of cases) {
@@ -159,8 +161,44 @@ test('wasm: perft(2) from the Intermedium start', () => {
   );
 });
 
+test("wasm: the rules-only module is the whole engine less the AI's members, of the same version", () => {
+  const AI_MEMBERS = ['aiMove', 'analyse', 'evaluate', 'review'];
+  const members = (m) => Object.getOwnPropertyNames(m.Game.prototype).sort();
+  assertEqual(
+    members(wasm),
+    members(ai).filter((n) => !AI_MEMBERS.includes(n)),
+    "Game's members",
+  );
+  for (const n of AI_MEMBERS) assert(members(ai).includes(n), `the whole engine has ${n}`);
+  // The AI worker's measure of the device (aiWorkDone, aiDeviceNodes) is the whole engine's alone.
+  const AI_FUNCTIONS = ['aiDeviceNodes', 'aiWorkDone'];
+  for (const n of AI_FUNCTIONS) assert(typeof ai[n] === 'function', `the whole engine has ${n}`);
+  assertEqual(
+    Object.keys(wasm).sort(),
+    Object.keys(ai)
+      .filter((n) => !AI_FUNCTIONS.includes(n))
+      .sort(),
+    'the free functions',
+  );
+  assertEqual(wasm.engineVersion(), ai.engineVersion(), 'engineVersion');
+});
+
+test('wasm: aiMove refuses bad arguments with codes and changes nothing', () => {
+  const g = new ai.Game('intermedium');
+  g.selectOrigin('a4');
+  const before = snapshot(g);
+  for (const [fn, code] of [
+    [() => g.aiMove(0), 'out-of-range'],
+    [() => g.aiMove(3, -1), 'out-of-range'],
+    [() => g.aiMove(3, 1, Infinity), 'out-of-range'],
+  ]) {
+    assertEqual(codeOf(fn), code, `code for ${fn}`);
+    assertEqual(snapshot(g), before, `state after ${fn}`);
+  }
+});
+
 test('wasm: the AI move is legal and repeatable with a seed', () => {
-  const g = new Game('intermedium');
+  const g = new ai.Game('intermedium');
   const a = g.aiMove(3, 42);
   const b = g.aiMove(3, 42);
   assertEqual(a, b, 'same seed, same move');
@@ -168,9 +206,9 @@ test('wasm: the AI move is legal and repeatable with a seed', () => {
 });
 
 test('wasm: the page knows as many AI levels as the engine has', () => {
-  assertEqual(wasm.aiLevels(), LEVELS, 'www/board/options.js LEVELS');
+  assertEqual([wasm.aiLevels(), ai.aiLevels()], [LEVELS, LEVELS], 'www/board/options.js LEVELS');
   for (const game of Object.keys(LEVEL_RATINGS)) assertEqual(LEVEL_RATINGS[game].length, LEVELS, `${game}: a rating a level`);
-  const g = new Game('intermedium');
+  const g = new ai.Game('intermedium');
   assert(g.legalMoves(100000).includes(g.aiMove(LEVELS, 1, 300)), 'the top level plays');
   assertEqual(
     codeOf(() => g.aiMove(LEVELS + 1, 1)),

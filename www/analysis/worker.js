@@ -4,15 +4,26 @@
 // progress step as it comes.
 // Requests carry the whole game, so the worker keeps no state; to stop one,
 // the page terminates the worker (a search cannot read messages meanwhile).
-import init, { Game } from '../pkg/sowboard.js';
+// It loads the whole engine (pkg/sowboard_ai.js, the analysis included); the
+// page itself has only the rules (engine.js).
+import init, * as wasm from '../pkg/sowboard_ai.js';
+import { checkedEngine, engineLoadFailure } from '../board/version.js';
 
-const ready = init();
+const FILE = 'pkg/sowboard_ai_bg.wasm';
+const ready = init().then(
+  () => checkedEngine(wasm, FILE),
+  (err) => {
+    throw engineLoadFailure(err, FILE);
+  },
+);
+// A failure is answered to each request; it is not an unhandled rejection.
+ready.catch(() => {});
 
 self.onmessage = async (event) => {
   const { id, type, position, moves, rules, level, nodes } = event.data;
   let game = null;
   try {
-    await ready;
+    const { Game } = await ready;
     game = Game.load(position, moves, rules);
     let result = null;
     if (type === 'analyse') {

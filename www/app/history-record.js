@@ -7,12 +7,13 @@
 // first move. When the browser refuses storage the games go on; the player
 // is told once, and every later change tries again with everything unsaved.
 
+// The store (IndexedDB) and the list of games by link load with the first
+// write or sync: the page's first move needs neither.
 import { loadEngine } from '../engine.js';
 import { readRules } from '../board/options.js';
-import { loadLinks } from '../link/store.js';
-import { openHistory, refusal } from './history-store.js';
 import { LEVEL_RATINGS } from './ratings.js';
 import { currentGame } from './settings.js';
+import { plainError } from './words.js';
 
 /** @typedef {import('./history-store.js').GameRecord} GameRecord */
 /** @typedef {import('./history-store.js').HistoryStore} HistoryStore */
@@ -44,10 +45,12 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
 
   /** The history, opened once (again after a failure: storage may work later). */
   function store() {
-    opening ??= openHistory().catch((err) => {
-      opening = null;
-      throw err;
-    });
+    opening ??= import('./history-store.js')
+      .then(({ openHistory }) => openHistory())
+      .catch((err) => {
+        opening = null;
+        throw err;
+      });
     return opening;
   }
 
@@ -55,9 +58,14 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   function refused(err) {
     if (refusalSaid) return;
     refusalSaid = true;
-    notice(
-      `Your games cannot be kept in this browser’s history: ${refusal(err)}. You can go on playing; Share keeps a game as a link or text.`,
-    );
+    import('./history-store.js')
+      .then(
+        ({ refusal }) => refusal(err),
+        () => plainError(err), // the store's own module did not load
+      )
+      .then((why) =>
+        notice(`Your games cannot be kept in this browser’s history: ${why}. You can go on playing; Share keeps a game as a link or text.`),
+      );
   }
 
   /** Stores the records waiting; they stay waiting if storage refuses. */
@@ -184,8 +192,13 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
 
   /** Finished games by link, stored once over (a deleted one is not brought back). */
   async function syncLinks() {
-    const { games } = loadLinks();
-    const over = games.filter((g) => g.end || g.result);
+    let over;
+    try {
+      const { loadLinks } = await import('../link/store.js');
+      over = loadLinks().games.filter((g) => g.end || g.result);
+    } catch {
+      return; // no list to read (its module did not load): nothing to add
+    }
     if (!over.length) return;
     try {
       const s = await store();

@@ -9,7 +9,6 @@ import { loadEngine } from '../engine.js';
 import { setRuleAttributes } from '../board/options.js';
 import { ask } from './ask.js';
 import { toFragment } from './fragment.js';
-import { createRecorder } from './history-record.js';
 import { historyText, readHistoryText } from './history-file.js';
 import { refusal } from './history-store.js';
 import { LEVEL_RATINGS } from './ratings.js';
@@ -69,20 +68,27 @@ export function counts(r, starts) {
 const when = (ms) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
+ * `recorder`: the history kept as games are played (history-record.js, made
+ * by the page from its start); `linkPlay()`: games by link, once loaded;
+ * `analysis()`: the analysis once set up, `loadAnalysis()` sets it up.
  * @param {{board: import('../board/element.js').SowingBoard, settings: import('./settings.js').Settings,
  *   persistence: ReturnType<typeof import('./persistence.js').createPersistence>,
- *   linkPlay: import('./link-play.js').LinkPlay, analysis: () => any, inProgress: () => boolean,
- *   notice: (text: string) => void, renderState: () => void}} deps
+ *   recorder: ReturnType<typeof import('./history-record.js').createRecorder>,
+ *   linkPlay: () => import('./link-play.js').LinkPlay | null, analysis: () => any, loadAnalysis: () => Promise<any>,
+ *   inProgress: () => boolean, notice: (text: string) => void, renderState: () => void}} deps
  */
-export function createHistory({ board, settings, persistence, linkPlay, analysis, inProgress, notice, renderState }) {
-  const recorder = createRecorder({
-    board,
-    settings,
-    notice,
-    linkActive: () => !!linkPlay.active,
-    mainline: () => analysis()?.mainline,
-    analysing: () => !!analysis()?.on,
-  });
+export function createHistory({
+  board,
+  settings,
+  persistence,
+  recorder,
+  linkPlay,
+  analysis,
+  loadAnalysis,
+  inProgress,
+  notice,
+  renderState,
+}) {
   const dialog = $('history-dialog');
   /** @type {GameRecord[]} */
   let games = [];
@@ -140,7 +146,7 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       list.replaceChildren(li);
       return;
     }
-    const currentId = linkPlay.active ? null : recorder.currentId;
+    const currentId = linkPlay()?.active ? null : recorder.currentId;
     list.replaceChildren(
       ...games.map((r) => {
         const li = document.createElement('li');
@@ -313,14 +319,14 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
   /** Puts a game on the page's board (after asking, when a game is in progress). @param {GameRecord} r @param {number} ply */
   async function putOnBoard(r, ply, settingsNext, { analysing = false } = {}) {
     const onBoard =
-      !linkPlay.active &&
+      !linkPlay()?.active &&
       board.startPosition === r.position &&
       board.moves.length === r.moves.length &&
       board.moves.every((m, i) => m === r.moves[i]);
     if (
       !onBoard &&
       inProgress() &&
-      !linkPlay.active &&
+      !linkPlay()?.active &&
       !(await ask({
         text: `Open this game? The game in progress (${movesText(board.ply)}) will be replaced; it stays in My games.`,
         yes: 'Open it',
@@ -328,9 +334,10 @@ export function createHistory({ board, settings, persistence, linkPlay, analysis
       }))
     )
       return false;
-    if (linkPlay.active) await linkPlay.leave();
+    const link = linkPlay();
+    if (link?.active) await link.leave();
     // The analysis first, for a review: while it is on, nobody moves by itself.
-    const a = analysis();
+    const a = analysing ? await loadAnalysis() : analysis();
     if (a && a.on !== analysing) a.setOn(analysing);
     settings.set(settingsNext);
     // The board says it loaded after this task (its change event): the

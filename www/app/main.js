@@ -1,23 +1,24 @@
 // The app page: one <sowing-board> and what the page wires around it: the
 // setup form (settings.js), the saved game (persistence.js), share links
 // and the Share dialog (sharing.js), games by link (link-play.js), the
-// analysis mode, the move list and the game-over banner. The board and the
-// engine do the playing.
+// analysis mode, My games (history-*.js), the move list and the game-over
+// banner. The board and the engine do the playing.
+// What the first move does not need loads on first use (a click, a link in
+// the address, a list of games by link to show) and, once the board is
+// playable, when the page is idle, so that a first use is instant: the
+// analysis, games by link, sharing, My games' dialog.
 import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
 import { renderMoves } from './moves.js';
-import { initAnalysis, openReview } from '../analysis/analysis.js';
 import { createWelcome } from './welcome.js';
 import { endText, gameLabel, movesText, plainError } from './words.js';
-import { LinkPlay } from './link-play.js';
-import { registerServiceWorker } from './update.js';
 import { setRuleAttributes } from '../board/options.js';
 import { aiFor, createSettings, currentGame } from './settings.js';
-import { rememberMistakes } from '../learn/mistakes.js';
 import { createPersistence } from './persistence.js';
-import { createSharing } from './sharing.js';
-import { createHistory } from './history-ui.js';
+import { createRecorder } from './history-record.js';
+import { isLinkFragment } from '../link/codec.js';
+import { LINKS_KEY } from '../link/key.js';
 
 /** @type {import('../board/element.js').SowingBoard} */
 const board = $('board');
@@ -48,51 +49,184 @@ const welcome = createWelcome({
   },
 });
 
+/** Games by link, once loaded (`loadLinkPlay`). @type {import('./link-play.js').LinkPlay | null} */
+let linkPlay = null;
+/** The analysis mode, once set up (`loadAnalysis`); its variation is never saved over the game.
+ * @type {ReturnType<typeof import('../analysis/analysis.js').initAnalysis> | null} */
+let analysis = null;
+/** Sharing: share links and the Share dialog, once loaded. @type {ReturnType<typeof import('./sharing.js').createSharing> | null} */
+let sharing = null;
+/** My games' dialog, once loaded. @type {ReturnType<typeof import('./history-ui.js').createHistory> | null} */
+let games = null;
+
 const settings = createSettings({
   board,
-  linkPlaying: () => !!linkPlay.active,
+  linkPlaying: () => !!linkPlay?.active,
   inProgress,
   changed: () => {
     persistence.save();
     renderState();
   },
 });
-/** The analysis mode (its variation is never saved over the game). @type {ReturnType<typeof initAnalysis> | null} */
-let analysis = null;
 const persistence = createPersistence({
   board,
   settings,
   notice,
   renderState,
-  linkPlaying: () => !!linkPlay.active,
+  linkPlaying: () => !!linkPlay?.active,
   mainline: () => analysis?.mainline,
 });
-
-// Games by link: the page's own game stays saved meanwhile, and comes back on leaving.
-const linkPlay = new LinkPlay({
+// "My games": every game played here kept in the browser, with results and
+// a rating; recorded from the start (the dialog loads on first use).
+const recorder = createRecorder({
   board,
+  settings,
   notice,
-  onEnter: () => renderState(),
-  onLeave: async () => {
-    board.reset(); // the page's own game when none is saved; restore() loads the saved one
-    await persistence.restore();
-    renderState();
-  },
+  linkActive: () => !!linkPlay?.active,
+  mainline: () => analysis?.mainline,
+  analysing: () => !!analysis?.on,
 });
 
-const sharing = createSharing({ board, settings, persistence, linkPlay, inProgress, notice, renderState });
-// "My games": every game played here kept in the browser, with results and a rating.
-const games = createHistory({ board, settings, persistence, linkPlay, analysis: () => analysis, inProgress, notice, renderState });
+/** A module of the page that loads on first use: `load` runs once (again after a failure). @template T
+ * @param {() => Promise<T>} load @returns {() => Promise<T>} */
+function once(load) {
+  /** @type {Promise<T> | null} */
+  let loading = null;
+  return () =>
+    (loading ??= load().catch((err) => {
+      loading = null;
+      throw err;
+    }));
+}
+
+/** A part of the page could not be loaded (offline with no copy kept, say). @param {string} what @param {unknown} err */
+function failed(what, err) {
+  notice(`${what} could not be loaded: ${plainError(err)}. Check the connection and try again.`);
+}
+
+/** A style sheet of the page, added once; resolves when it applies. @param {string} href */
+function loadStyle(href) {
+  const url = new URL(href, document.baseURI).href;
+  const present = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => /** @type {HTMLLinkElement} */ (l).href === url);
+  if (present) return Promise.resolve();
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = url;
+  const applied = new Promise((resolve, reject) => {
+    link.onload = resolve;
+    link.onerror = () => reject(new Error(`the style sheet ${href} did not load`));
+  });
+  document.head.append(link);
+  return applied;
+}
+
+// Games by link: the page's own game stays saved meanwhile, and comes back on leaving.
+const loadLinkPlay = once(async () => {
+  const { LinkPlay } = await import('./link-play.js');
+  linkPlay ??= new LinkPlay({
+    board,
+    notice,
+    onEnter: () => renderState(),
+    onLeave: async () => {
+      board.reset(); // the page's own game when none is saved; restore() loads the saved one
+      await persistence.restore();
+      renderState();
+    },
+  });
+  return linkPlay;
+});
+
+const loadSharing = once(async () => {
+  const { createSharing } = await import('./sharing.js');
+  sharing ??= createSharing({
+    board,
+    settings,
+    persistence,
+    linkPlay: () => linkPlay,
+    loadLinkPlay,
+    inProgress,
+    notice,
+    renderState,
+  });
+  return sharing;
+});
+
+// A reviewed game's blunders by the player become puzzles on the Learn page.
+const playerSides = () => {
+  const ai = aiFor(settings.values, board.sides);
+  return board.sides.filter((s) => s !== ai && ai !== 'both');
+};
+/** @param {{position: string, moves: string[], plies: any[], rules: object}} review */
+function keepMistakes(review) {
+  import('../learn/mistakes.js')
+    .then(({ rememberMistakes }) => rememberMistakes(review, playerSides()))
+    .then(
+      (n) => {
+        if (n)
+          notice(
+            `${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`,
+            'info',
+          );
+      },
+      () => {
+        /* nothing saved; the review is shown all the same */
+      },
+    );
+}
+
+const loadAnalysis = once(async () => {
+  const [{ initAnalysis }] = await Promise.all([import('../analysis/analysis.js'), loadStyle('analysis/analysis.css')]);
+  analysis ??= initAnalysis({ board, onExit: settings.apply, onReviewed: keepMistakes });
+  return analysis;
+});
+
+const loadHistory = once(async () => {
+  const [{ createHistory }] = await Promise.all([import('./history-ui.js'), loadStyle('app/history.css')]);
+  games ??= createHistory({
+    board,
+    settings,
+    persistence,
+    recorder,
+    linkPlay: () => linkPlay,
+    analysis: () => analysis,
+    loadAnalysis,
+    inProgress,
+    notice,
+    renderState,
+  });
+  return games;
+});
+
+/**
+ * The button `id`, whose module (`load`) sets up its own click handling:
+ * until `loaded()`, a click loads the module, with the button busy
+ * meanwhile (further clicks wait), and is then handed to it again.
+ * @param {string} id @param {string} what @param {() => Promise<unknown>} load @param {() => boolean} loaded
+ */
+function onFirstUse(id, what, load, loaded) {
+  const button = $(id);
+  button.addEventListener('click', () => {
+    if (loaded() || button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    load()
+      .then(
+        () => button.click(),
+        (err) => failed(what, err),
+      )
+      .finally(() => button.removeAttribute('aria-busy'));
+  });
+}
 
 function renderState() {
   const outcome = board.outcome;
   const reviewing = board.viewPly != null;
   $('banner').hidden = !outcome;
   // After the end: a rematch and a review (a game by link has its own buttons).
-  $('banner-actions').hidden = !outcome || !!linkPlay.active;
+  const link = linkPlay?.active ? linkPlay : null;
+  $('banner-actions').hidden = !outcome || !!link;
   if (board.ply > 0) welcome.done();
   if (outcome) {
-    const you = linkPlay.active ? linkPlay.yourSide() : settings.values.mode === 'ai' ? settings.humanSide() : null;
+    const you = link ? link.yourSide() : settings.values.mode === 'ai' ? settings.humanSide() : null;
     const { headline, reason } = endText(outcome, { sides: board.sides, you });
     $('banner-headline').textContent = headline;
     $('banner-reason').textContent = reason;
@@ -102,8 +236,8 @@ function renderState() {
   const humanToMove = settings.values.mode !== 'demo' && !outcome && !board.thinking;
   $('hint').disabled = !humanToMove || reviewing;
   // A game by link: moves travel as links, so no takebacks or AI hints; the setup is for the page's own games.
-  $('setup').hidden = !!linkPlay.active;
-  if (linkPlay.active) for (const id of ['undo', 'redo', 'hint']) $(id).disabled = true;
+  $('setup').hidden = !!link;
+  if (link) for (const id of ['undo', 'redo', 'hint']) $(id).disabled = true;
   $('live').hidden = !reviewing;
   renderMoves($('moves'), { moves: board.moves, shown: board.viewPly ?? board.ply, sideAt: (ply) => board.sideAt(ply) });
 }
@@ -133,19 +267,72 @@ async function newGame(game) {
 
 // ---- events from the board ---------------------------------------------------
 
+/** A link in the address: a game by link or a shared game (sharing.js). @param {string} hash */
+function openHash(hash) {
+  if (sharing) return sharing.openHash(hash);
+  return loadSharing().then(
+    (s) => s.openHash(hash),
+    (err) => failed('The link', err),
+  );
+}
+
+/** Whether this browser keeps games by link (their list shows from the start). */
+function hasLinkGames() {
+  try {
+    return localStorage.getItem(LINKS_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+// Another tab starts a game by link: the list shows here too (link-play.js follows it from then on).
+window.addEventListener('storage', (e) => {
+  if (!linkPlay && (e.key === LINKS_KEY || e.key === null) && hasLinkGames()) loadLinkPlay().catch(() => {});
+});
+
+/** Once the board is playable, when the page is idle: the modules of first
+ * use one at a time, each in an idle moment (their setup never holds up a
+ * click on the board), games by link only fetched (they are set up when
+ * used: their list is empty); then the service worker's copy of the site,
+ * which would share the network with the first load. */
+function afterPlayable() {
+  const idle = () =>
+    new Promise((resolve) => (window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 50)))(() => resolve(null)));
+  /** @type {(() => Promise<unknown>)[]} */
+  const steps = [loadAnalysis, loadHistory, loadSharing, () => import('./link-play.js'), () => recorder.syncLinks()];
+  (async () => {
+    for (const step of steps) {
+      await idle();
+      await step().catch(() => {
+        /* loaded again on first use, which says what failed */
+      });
+    }
+    await idle();
+    (await import('./update.js')).registerServiceWorker();
+  })().catch(() => {
+    /* no offline copy this time; the page works on */
+  });
+}
+
 board.addEventListener(
   'ready',
   async () => {
+    // What the address or this browser holds is shown with the game restored:
+    // a link's modules, and the list of games by link, come first then.
+    const hash = location.hash;
+    await Promise.all([
+      hash.length > 1 && loadSharing().catch((err) => failed('The link', err)),
+      (hasLinkGames() || isLinkFragment(hash)) && loadLinkPlay().catch((err) => failed('Your games by link', err)),
+    ]);
     await persistence.restore();
     persistence.start();
     persistence.save();
-    games.start();
     renderState();
     document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
     performance.mark('board-playable');
-    if (location.hash.length > 1) await sharing.openHash(location.hash);
+    afterPlayable();
+    if (location.hash.length > 1) await openHash(location.hash);
     window.addEventListener('hashchange', () => {
-      if (location.hash.length > 1) sharing.openHash(location.hash);
+      if (location.hash.length > 1) openHash(location.hash);
     });
   },
   { once: true },
@@ -167,8 +354,14 @@ board.addEventListener('error', (/** @type {any} */ e) => notice(plainError(e.de
 $('rematch').addEventListener('click', () => newGame(currentGame(board)));
 // The review at once, opened at the player's first blunder (analysis.js).
 $('review-game').addEventListener('click', () => {
-  openReview().catch((err) => notice(plainError(err)));
+  loadAnalysis()
+    .then((a) => a.openReview())
+    .catch((err) => notice(plainError(err)));
 });
+onFirstUse('analyse', 'The analysis', loadAnalysis, () => !!analysis);
+onFirstUse('export', 'The Share dialog', loadSharing, () => !!sharing);
+onFirstUse('friend-new', 'Games by link', loadLinkPlay, () => !!linkPlay);
+onFirstUse('history', 'My games', loadHistory, () => !!games);
 
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -178,28 +371,6 @@ $('game').addEventListener('change', () => {
   if ($('game').value !== currentGame(board)) newGame($('game').value);
 });
 
-// A reviewed game's blunders by the player become puzzles on the Learn page.
-const playerSides = () => {
-  const ai = aiFor(settings.values, board.sides);
-  return board.sides.filter((s) => s !== ai && ai !== 'both');
-};
-analysis = initAnalysis({
-  board,
-  onExit: settings.apply,
-  onReviewed: (review) =>
-    rememberMistakes(review, playerSides()).then(
-      (n) => {
-        if (n)
-          notice(
-            `${n === 1 ? 'Your blunder is' : `${n} of your blunders are`} saved as ${n === 1 ? 'a puzzle' : 'puzzles'}: Learn, Puzzles, theme “Your mistakes”.`,
-            'info',
-          );
-      },
-      () => {
-        /* nothing saved; the review is shown all the same */
-      },
-    ),
-});
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
 $('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
@@ -228,5 +399,3 @@ $('help').addEventListener('click', () => {
   $('help-dialog').showModal();
   exampleBoards();
 });
-
-registerServiceWorker();

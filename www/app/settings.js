@@ -15,6 +15,20 @@ export const DEFAULT_SETTINGS = Object.freeze({ mode: 'ai', side: 'first', level
 /** The game on the board. @param {SowingBoard} board */
 export const currentGame = (board) => board.getAttribute('game') || 'intermedium';
 
+/** Words of a level that plays weaker on this device (its rating is not its strength here). */
+export const WEAKER_HERE = 'weaker on this device';
+
+/** Marks the options of a level `select` whose levels play weaker on this
+ * device (`board.weakerLevels`): their searches are cut to fit its speed.
+ * @param {HTMLSelectElement} select @param {number[]} levels */
+export function markWeaker(select, levels) {
+  if (!levels.length) return;
+  for (const option of select.options) {
+    if (levels.includes(Number(option.value))) option.textContent = `${option.value} (${WEAKER_HERE})`;
+  }
+  select.title += '. This device is too slow for the full search of the levels marked weaker: they think less.';
+}
+
 /** The AI's sides for a mode and side choice, named as the game names them.
  * @param {{mode: string, side: string}} choice @param {string[]} sides */
 export function aiFor({ mode, side }, sides) {
@@ -49,6 +63,7 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     $('side').value = values.side;
     $('level').value = String(values.level);
     labelLevels($('level'), currentGame(board));
+    markWeaker($('level'), board.weakerLevels);
     $('animation').checked = values.animation;
     board.setAttribute('animation', values.animation ? 'on' : 'off');
     nameSides($('side'));
@@ -84,6 +99,11 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     changed();
   }
   for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
+  // The AI measured this device: the levels too slow for it say so.
+  board.addEventListener('device', (e) => {
+    const { game, weakerLevels } = /** @type {CustomEvent<import('../types/widget.js').SowingDeviceDetail>} */ (e).detail;
+    if (game === currentGame(board)) markWeaker($('level'), weakerLevels);
+  });
 
   return {
     values,

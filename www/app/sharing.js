@@ -29,12 +29,14 @@ async function inspect(shared) {
 }
 
 /**
+ * `linkPlay()`: games by link once loaded (else null), `loadLinkPlay()` loads them.
  * @param {{board: SowingBoard, settings: import('./settings.js').Settings,
  *   persistence: ReturnType<typeof import('./persistence.js').createPersistence>,
- *   linkPlay: import('./link-play.js').LinkPlay, inProgress: () => boolean,
+ *   linkPlay: () => import('./link-play.js').LinkPlay | null,
+ *   loadLinkPlay: () => Promise<import('./link-play.js').LinkPlay>, inProgress: () => boolean,
  *   notice: (text: string) => void, renderState: () => void}} deps
  */
-export function createSharing({ board, settings, persistence, linkPlay, inProgress, notice, renderState }) {
+export function createSharing({ board, settings, persistence, linkPlay, loadLinkPlay, inProgress, notice, renderState }) {
   /** A share link is opened: say what it holds and let the player choose how to play it.
    * @param {string} hash */
   async function openShared(hash) {
@@ -77,7 +79,8 @@ export function createSharing({ board, settings, persistence, linkPlay, inProgre
     dialog.showModal();
     await new Promise((resolve) => dialog.addEventListener('close', resolve, { once: true }));
     if (dialog.returnValue !== 'open') return;
-    if (linkPlay.active) await linkPlay.leave();
+    const link = linkPlay();
+    if (link?.active) await link.leave();
     settings.set({ mode: $('link-mode').value, side: side.value, level: Number($('link-level').value) });
     if (persistence.loadGame(shared, 'The shared game')) persistence.save();
     renderState();
@@ -87,7 +90,7 @@ export function createSharing({ board, settings, persistence, linkPlay, inProgre
   async function openHash(hash) {
     if (!isLinkFragment(hash)) return openShared(hash);
     history.replaceState(null, '', location.pathname + location.search);
-    await linkPlay.open(hash);
+    await (await loadLinkPlay()).open(hash);
     renderState();
   }
 

@@ -17,16 +17,23 @@
  */
 export const replacesActive = (registration, worker) => worker != null && registration.active != null && registration.active !== worker;
 
-/** Registers sw.js and offers the reload when a new version is waiting. */
+/** Registers sw.js (once the page has loaded) and offers the reload when a
+ * new version is waiting. The page calls it once its board is playable: the
+ * worker's copy of the whole site would share the network with the first load. */
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', async () => {
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  loaded.then(async () => {
     let reg;
     try {
       reg = await navigator.serviceWorker.register('sw.js');
     } catch {
       return; // no offline copy; the app still works
     }
+    if (!reg) return; // a browser set to keep no workers (an automated one) registers nothing
     if (replacesActive(reg, reg.waiting)) offer(/** @type {ServiceWorker} */ (reg.waiting));
     reg.addEventListener('updatefound', () => {
       const worker = reg.installing;

@@ -22,17 +22,27 @@ export function startWorker(url = WORKER_URL, name = 'sowing-ai') {
   }
 }
 
+/** @typedef {{move: string | null, device: import('./ai-turns.js').DeviceReport | null}} AiAnswer */
+
 export class AiClient {
   /** @type {Worker | null} */
   #worker = null;
-  /** @type {Map<number, {resolve: (move: string | null) => void, reject: (err: Error) => void}>} */
+  /** @type {Map<number, {resolve: (answer: AiAnswer) => void, reject: (err: Error) => void}>} */
   #pending = new Map();
   #nextId = 1;
 
   /** Asks for a move. Resolves to the move text (or null if the game is over).
-   * @param {{position: string, moves: string[], rules: object, level: number, seed: number, budgetMs?: number}} request
+   * @param {import('./ai-turns.js').AiRequest} request
    * @returns {Promise<string | null>} */
-  request({ position, moves, rules, level, seed, budgetMs }) {
+  request(request) {
+    return this.answer(request).then(({ move }) => move);
+  }
+
+  /** Asks for a move, as `request`, and resolves to it with, for a request
+   * with `device`, what the worker knows of the device.
+   * @param {import('./ai-turns.js').AiRequest} request
+   * @returns {Promise<AiAnswer>} */
+  answer({ position, moves, rules, level, seed, budgetMs, device }) {
     let worker = this.#worker;
     if (!worker) {
       worker = startWorker();
@@ -44,11 +54,11 @@ export class AiClient {
     const ready = worker;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      ready.postMessage({ id, position, moves, rules, level, seed, budgetMs });
+      ready.postMessage({ id, position, moves, rules, level, seed, budgetMs, device });
     });
   }
 
-  #reply({ id, move, error }) {
+  #reply({ id, move, device, error }) {
     const waiting = this.#pending.get(id);
     if (!waiting) return;
     this.#pending.delete(id);
@@ -57,7 +67,7 @@ export class AiClient {
       err.code = error.code;
       waiting.reject(err);
     } else {
-      waiting.resolve(move);
+      waiting.resolve({ move, device: device ?? null });
     }
   }
 

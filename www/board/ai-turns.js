@@ -1,9 +1,34 @@
 // The AI's turns for one board: one worker (started when first needed), the
 // "thinking" state, and a generation count so that an answer for a game
-// that has changed meanwhile is dropped rather than played.
+// that has changed meanwhile is dropped rather than played. Also the
+// device's speed, which the first worker to play a game on node budgets
+// measures and every board of the page then reuses, so that a level's
+// budget on this device stays the same for the page's life.
 import { AiClient } from './ai-client.js';
 
-/** @typedef {{position: string, moves: string[], rules: object, level: number, seed: number, budgetMs?: number}} AiRequest */
+/** What a worker measured: the device's speed in a game and the levels whose
+ * node budgets do not fit their deadlines there (they play on less).
+ * @typedef {{game: string, nodesPerMs: number, weakerLevels: number[]}} DeviceReport */
+/** A request plays on node budgets with the page's safety deadlines when it
+ * has `device` (the worker then fits the level's budget to the device).
+ * @typedef {{game: string, nodesPerMs?: number, deadlines: Record<number, number>}} DeviceFit */
+/** @typedef {{position: string, moves: string[], rules: object, level: number, seed: number, budgetMs?: number, device?: DeviceFit}} AiRequest */
+
+/** The page's measurements, by game. @type {Map<string, DeviceReport>} */
+const measured = new Map();
+/** Speeds given rather than measured (`assumeSpeed`), by game. @type {Map<string, number>} */
+const assumed = new Map();
+
+/** The levels that play weaker on this device in `game` (none until measured). @param {string} game */
+export const weakerLevels = (game) => [...(measured.get(game)?.weakerLevels ?? [])];
+
+/** Takes `nodesPerMs` as the device's speed in `game` in place of measuring
+ * it, for the next board to play it: the browser tests play as a slow device
+ * would (a browser slows no worker's CPU on request).
+ * @param {string} game @param {number} nodesPerMs */
+export function assumeSpeed(game, nodesPerMs) {
+  assumed.set(game, nodesPerMs);
+}
 
 export class AiTurns {
   /** @type {AiClient | null} */
@@ -13,10 +38,14 @@ export class AiTurns {
   #timer = 0;
   /** @type {(on: boolean) => void} */
   #onThinking;
+  /** @type {(report: DeviceReport) => void} */
+  #onDevice;
 
-  /** @param {{onThinking: (on: boolean) => void}} hooks */
-  constructor({ onThinking }) {
+  /** `onDevice`: after the first measurement of the device in a game.
+   * @param {{onThinking: (on: boolean) => void, onDevice: (report: DeviceReport) => void}} hooks */
+  constructor({ onThinking, onDevice }) {
     this.#onThinking = onThinking;
+    this.#onDevice = onDevice;
   }
 
   get thinking() {
@@ -35,7 +64,14 @@ export class AiTurns {
     this.#setThinking(true);
     try {
       this.#client ??= new AiClient();
-      const move = await this.#client.request(request);
+      const { device } = request;
+      const known = device && (measured.get(device.game)?.nodesPerMs ?? assumed.get(device.game));
+      const fit = device && known ? { ...request, device: { ...device, nodesPerMs: known } } : request;
+      const { move, device: report } = await this.#client.answer(fit);
+      if (report && !measured.has(report.game)) {
+        measured.set(report.game, report);
+        this.#onDevice(report);
+      }
       return generation === this.#generation ? move : null;
     } catch (err) {
       if (generation !== this.#generation) return null;

@@ -4,13 +4,14 @@
 // person at the board does is player-input.js's; what the board shows is
 // board-view.js's. Attributes are read in options.js. It implements no rule.
 import { loadEngine } from '../engine.js';
-import { AiTurns } from './ai-turns.js';
+import { AiTurns, weakerLevels } from './ai-turns.js';
 import { sowingFrames, playFrames } from './animate.js';
 import { Painter } from './painter.js';
 import { sheet } from './styles.js';
 import { MoveFlow, applyChoices } from './flow.js';
 import {
   RECORD_ATTRIBUTES,
+  SAFETY_DEADLINE_MS,
   VIEW_ATTRIBUTES,
   errorDetail,
   flag,
@@ -34,7 +35,7 @@ import { VERSION } from './version.js';
 /** @typedef {import('./board-view.js').BoardHost} BoardHost */
 /** The events the element sends; www/types/widget.d.ts declares each with its
  * detail (tests/browser/widget-types.ts keeps the two the same).
- * @typedef {'ready' | 'move' | 'gameover' | 'error' | 'change' | 'thinking' | 'view' | 'refused' | 'build'} BoardEvent */
+ * @typedef {'ready' | 'move' | 'gameover' | 'error' | 'change' | 'thinking' | 'view' | 'refused' | 'build' | 'device'} BoardEvent */
 /** @typedef {import('../types/widget.js').SowingBoardEventMap} EventMap */
 /** The engine's outcome, its `reason` one of the five the rules name. @typedef {import('../types/widget.js').SowingOutcome} SowingOutcome */
 
@@ -50,7 +51,7 @@ export class SowingBoard extends HTMLElement {
   /** @type {Painter} */ #painter;
   /** The `analysis` attribute's bar and threats, and `analyse()`. @type {BoardAnalysis} */ #analysis;
   /** @type {(() => void)[]} */ #unbind = [];
-  #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on) });
+  #ai = new AiTurns({ onThinking: (on) => this.#onThinking(on), onDevice: (report) => this.#emit('device', report) });
   /** @type {number | null} */ #viewPly = null;
   /** The hinted move (not played). @type {MoveInfo | null} */ #hint = null;
   /** A position shown instead of the game's, with a move marked (analysis lines). @type {{board: Uint8Array, move: MoveInfo | null} | null} */ #preview =
@@ -258,6 +259,12 @@ export class SowingBoard extends HTMLElement {
   /** Whether the AI is computing a move. */
   get thinking() {
     return this.#ai.thinking;
+  }
+  /** The levels that play weaker on this device in this board's game: their
+   * node budgets would not end inside the safety deadline at the speed the
+   * AI measured here (empty until the AI first plays on node budgets). */
+  get weakerLevels() {
+    return weakerLevels(this.getAttribute('game') || 'intermedium');
   }
   get readonly() {
     return this.hasAttribute('readonly');
@@ -640,7 +647,7 @@ export class SowingBoard extends HTMLElement {
   /** @param {number} level */
   #aiRequest(level) {
     const g = /** @type {Game} */ (this.#game);
-    const budgetMs = this.#options().budgetMs;
+    const { budgetMs, timeGiven, game } = this.#options();
     return {
       position: g.startPosition(),
       moves: g.moves(),
@@ -648,6 +655,10 @@ export class SowingBoard extends HTMLElement {
       level,
       seed: (this.#seedBase + g.ply * 7919) % 2 ** 31,
       budgetMs,
+      // On node budgets, a level whose budget this device cannot search
+      // inside the safety deadline plays on what fits (`ai-time` is a clock
+      // the site owner chose instead).
+      device: timeGiven ? undefined : { game, deadlines: SAFETY_DEADLINE_MS },
     };
   }
 

@@ -78,6 +78,7 @@ export const isRecordAttribute = (name) => /** @type {readonly string[]} */ (REC
  * @property {boolean} coordinates
  * @property {boolean} flipped  the second side at the bottom
  * @property {number | undefined} budgetMs  the AI's time limit, if any
+ * @property {boolean} timeGiven  whether `ai-time` set it (else the level's safety deadline)
  * @property {string | null} player  the only side the person at this board may move (a game by link)
  * @property {import('../pkg/sowboard.js').RuleOptions} rules
  * @property {string[]} problems  unusable values, in words (reported as errors)
@@ -136,6 +137,7 @@ export function readOptions(get, sides) {
     coordinates: flag(get('coordinates'), true),
     flipped: orientation === sides[1] || orientation === 'second',
     budgetMs: givenTime ?? SAFETY_DEADLINE_MS[level],
+    timeGiven: givenTime !== undefined,
     player: sides.includes(playerText) ? playerText : null,
     rules: readRules(get),
     problems,

@@ -2,7 +2,8 @@
 // it is the same move as one of the puzzle's solutions (same position and
 // result after it, as the rules define "the same move"); a later move of a
 // multi-move puzzle is right when it wins. The opponent's replies come from
-// the puzzle's line, or from the engine's AI after another accepted move.
+// the puzzle's line, or from the engine's AI (in its worker) after another
+// accepted move.
 // An outcome puzzle (`judge: 'outcome'`) is judged by what the move
 // achieves, counted by the engine: its solutions only show some answers.
 import { sameMove, tryMove } from './judge.js';
@@ -15,6 +16,7 @@ import { sameMove, tryMove } from './judge.js';
  *   most that many of the mover's stones open to capture.
  * @typedef {typeof import('../pkg/sowboard.js').Game} GameClass
  * @typedef {typeof import('../pkg/sowboard.js').captureOutcome} OutcomeOf
+ * @typedef {import('../board/ai-turns.js').AiRequest} AiRequest
  */
 
 /** Whether `move`, played first in `puzzle`, is one of its solutions. */
@@ -76,10 +78,12 @@ export function solverMoves(/** @type {Puzzle} */ p) {
 }
 
 /**
- * The opponent's reply after the solver's `played` moves: the line's own reply
- * when the solver followed the line, else the AI's move (level 3, fixed seed).
+ * The opponent's reply after the solver's `played` moves: the line's own
+ * reply (`move`) when the solver followed the line, else the request for the
+ * AI's move (`ai`: level 3, fixed seed), which the AI worker answers (the
+ * page's own engine has the rules only); null once the game is over.
  * @param {GameClass} Game @param {Puzzle} p @param {string[]} played all moves so far (solver and replies)
- * @returns {string | null}
+ * @returns {{move: string, ai: null} | {move: null, ai: AiRequest} | null}
  */
 export function replyFor(Game, p, played) {
   const g = Game.load(p.position, played);
@@ -87,8 +91,8 @@ export function replyFor(Game, p, played) {
     if (g.outcome()) return null;
     const onLine = played.every((m, i) => i < p.line.length && (m === p.line[i] || sameMove(Game, g.positionAt(i), p.line[i], m)));
     const next = p.line[played.length];
-    if (onLine && next) return next;
-    return g.aiMove(3, 1);
+    if (onLine && next) return { move: next, ai: null };
+    return { move: null, ai: { position: p.position, moves: [...played], rules: {}, level: 3, seed: 1 } };
   } finally {
     g.free();
   }

@@ -1,11 +1,12 @@
 // Puzzle mode: one puzzle at a time from www/puzzles/<game>.json, of the
 // chosen theme, the next one rated nearest the player's rating (rating.js).
 // The learner's move is judged by the engine (puzzle-judge.js); in a
-// two-move puzzle the opponent's reply is played on the board
-// automatically. Solved puzzles, and per game the streak, its best and the
-// rating, are saved with the lesson progress. `learn.html#puzzles/<id>`
-// opens one puzzle. An outcome puzzle's answer is judged by what it
-// captures (the engine's `captureOutcome`), not by its listed solutions.
+// two-move puzzle the opponent's reply is played on the board automatically
+// (off the puzzle's line, the AI's, from its worker). Solved puzzles, and per
+// game the streak, its best and the rating, are saved with the lesson
+// progress. `learn.html#puzzles/<id>` opens one puzzle. An outcome puzzle's
+// answer is judged by what it captures (the engine's `captureOutcome`), not
+// by its listed solutions.
 import {
   answerGroups,
   byOutcome,
@@ -22,6 +23,7 @@ import { describeResult, tryMove } from './judge.js';
 import { nearest, puzzleRating, ratedAfter, themeLabel, themesOf } from './rating.js';
 import { judgeMistake, loadMistakes } from './mistakes.js';
 import { AnalysisClient } from '../analysis/client.js';
+import { AiClient } from '../board/ai-client.js';
 import { $ } from '../dom.js';
 
 /**
@@ -92,7 +94,9 @@ export class Puzzles {
 
   /** The worker that reviews an answer to one of the player's mistakes. */
   #reviewer = /** @type {AnalysisClient | null} */ (null);
-  /** An answer to a mistake is with the engine: the board waits. */
+  /** The AI worker that finds the reply after an answer off the puzzle's line. */
+  #ai = /** @type {AiClient | null} */ (null);
+  /** An answer to a mistake, or a reply, is with the engine: the board waits. */
   #checking = false;
 
   /** The puzzles of the chosen game and theme, in file order (the player's mistakes newest first). */
@@ -247,17 +251,46 @@ export class Puzzles {
     const wins = this.#played.length + 1 >= p.line.length || solvedByWin(this.Game, p, this.#played);
     if (wins) return this.#solved();
     this.#feedback('✓ Right. Now the reply…', 'right');
-    const reply = replyFor(this.Game, p, this.#played);
+    this.#reply(p, replyFor(this.Game, p, this.#played));
+  }
+
+  /**
+   * Plays the opponent's reply: the line's, or the AI's from its worker
+   * (the board waits for it as for a reviewed answer).
+   * @param {Puzzle} p @param {ReturnType<typeof replyFor>} reply
+   */
+  async #reply(p, reply) {
     if (!reply) return this.#solved();
-    this.#timer = window.setTimeout(() => {
-      this.#own.push(reply);
-      this.#played.push(reply);
+    let move = reply.move;
+    if (reply.ai) {
+      const played = this.#played;
+      this.#checking = true;
+      this.#ai ??= new AiClient();
       try {
-        this.board.play(reply);
+        move = await this.#ai.request(reply.ai);
+      } catch (err) {
+        this.#checking = false;
+        if (this.#puzzle !== p || this.#played !== played) return;
+        this.#feedback(`The engine could not find the reply (${/** @type {Error} */ (err).message}). Try again.`, 'wrong');
+        this.#played = [];
+        this.board.load(p.position, []);
+        return;
+      }
+      this.#checking = false;
+      // The learner went on to another puzzle or try meanwhile.
+      if (this.#puzzle !== p || this.#played !== played) return;
+      if (!move) return this.#solved();
+    }
+    const shown = /** @type {string} */ (move);
+    this.#timer = window.setTimeout(() => {
+      this.#own.push(shown);
+      this.#played.push(shown);
+      try {
+        this.board.play(shown);
       } catch {
         this.#own.pop();
       }
-      this.#feedback(`✓ Right. The reply was ${reply}: now finish it.`, 'right');
+      this.#feedback(`✓ Right. The reply was ${shown}: now finish it.`, 'right');
     }, REPLY_MS);
   }
 

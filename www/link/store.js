@@ -14,8 +14,9 @@
 // Each game holds at most `MAX_PLIES` plies, which bounds the list's size.
 
 import { cleanName } from './codec.js';
+import { LINKS_KEY } from './key.js';
 
-export const LINKS_KEY = 'sowboard.links';
+export { LINKS_KEY };
 const VERSION = 1;
 const GAMES = ['intermedium', 'cash-in-hand'];
 export const MAX_GAMES = 200;

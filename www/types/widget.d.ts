@@ -31,6 +31,15 @@ export interface SowingChangeDetail {
 export interface SowingThinkingDetail {
   thinking: boolean;
 }
+/** The device's speed, measured by the AI the first time it plays a game on node budgets (no `ai-time`). */
+export interface SowingDeviceDetail {
+  /** `intermedium` or `cash-in-hand`. */
+  game: string;
+  /** The AI's search speed on this device, in nodes a millisecond. */
+  nodesPerMs: number;
+  /** The levels whose node budgets do not fit their safety deadlines here: they play on smaller budgets, weaker than elsewhere. */
+  weakerLevels: number[];
+}
 export interface SowingViewDetail {
   ply: number | null;
 }
@@ -125,6 +134,8 @@ export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' |
   refused: CustomEvent<SowingRefusedDetail>;
   /** A choice made on the board (or taken back) that did not finish the move. */
   build: CustomEvent<SowingBuildDetail>;
+  /** Once per page and game: the AI measured the device (`weakerLevels`). */
+  device: CustomEvent<SowingDeviceDetail>;
 }
 
 /** The attributes (all strings in HTML; a change later updates the board). */
@@ -137,7 +148,9 @@ export interface SowingBoardAttributes {
   /** The side the AI plays (`blue`/`red`, `white`/`black`), `both` or `none`. */
   ai?: string;
   level?: '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
-  /** The AI's thinking time per move in ms. */
+  /** The AI's thinking time per move in ms: a deadline on top of the level's node budget; where it runs out
+   * first, the level searches less (docs/embedding.md). Without it, a level keeps its node budget, cut down
+   * only on a device too slow for it (`weakerLevels`). */
   'ai-time'?: string;
   /** Present: a replay with no input. */
   readonly?: '' | 'readonly';
@@ -207,6 +220,8 @@ export declare class SowingBoard extends HTMLElement {
   readonly sideToMove: string | null;
   readonly sides: string[];
   readonly thinking: boolean;
+  /** The levels that play weaker on this device in this board's game (empty until the AI first played here without `ai-time`). */
+  readonly weakerLevels: number[];
   readonly readonly: boolean;
   readonly canRedo: boolean;
   /** The ply on show (0 = start) for reviewing; null = the live game. */

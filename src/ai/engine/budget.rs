@@ -9,6 +9,7 @@
 //! hostile set-ups pass (`SCREEN_NODES`, `SCREEN_CHECKS`).
 
 use crate::ai::Clock;
+use std::cell::Cell;
 
 /// How often the clock is read, in nodes: reading it costs far more than a node.
 const CLOCK_EVERY: u64 = 1024;
@@ -26,6 +27,20 @@ const SCREEN_NODES: u64 = 100_000;
 /// (a 255-stone stack's list passes 5 000 000).
 const SCREEN_CHECKS: u32 = 2;
 
+thread_local! {
+    /// Nodes spent by the searches of this thread (`work_done`).
+    static WORK: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Nodes every search on this thread has spent since it started: a
+/// caller reads it around a move to learn the move's work, in the unit
+/// of the node budgets. Counted when a search's own budget is
+/// dropped (a share or a screen charges its parent, which counts it once);
+/// the one-shot candidate lists of `Budget::unlimited` are not counted.
+pub fn work_done() -> u64 {
+    WORK.with(Cell::get)
+}
+
 /// Nodes spent so far against the allowance, and whether time ran out.
 pub(crate) struct Budget<'a> {
     spent: u64,
@@ -38,6 +53,17 @@ pub(crate) struct Budget<'a> {
     floor: u64,
     /// Calls of `check_time` left that answer without the clock (`screen`).
     grace: u32,
+    /// Whether dropping it adds `spent` to `work_done` (a search's own
+    /// budget; not a share, which its parent is charged with).
+    counted: bool,
+}
+
+impl Drop for Budget<'_> {
+    fn drop(&mut self) {
+        if self.counted {
+            WORK.with(|w| w.set(w.get().saturating_add(self.spent)));
+        }
+    }
 }
 
 impl<'a> Budget<'a> {
@@ -53,12 +79,13 @@ impl<'a> Budget<'a> {
             out_of_time: false,
             floor: 0,
             grace: 0,
+            counted: true,
         }
     }
 
     /// No bound at all (for one-shot candidate lists).
     pub(crate) fn unlimited() -> Budget<'static> {
-        Budget::new(u64::MAX, None, &crate::ai::NoClock)
+        Budget { counted: false, ..Budget::new(u64::MAX, None, &crate::ai::NoClock) }
     }
 
     /// A share of this budget: at most `limit` nodes, the same deadline.
@@ -80,6 +107,7 @@ impl<'a> Budget<'a> {
             out_of_time: self.out_of_time,
             floor: 0,
             grace: 0,
+            counted: false,
         }
     }
 

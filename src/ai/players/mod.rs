@@ -12,10 +12,13 @@
 //! - `guards`: the promises every level keeps (no big stack hung, no city
 //!   capture allowed in one); `material_check`: a second search's word on
 //!   material; `repetition`: moves that draw by repetition;
-//! - `yardsticks`: players frozen so that measurements stay comparable.
+//! - `yardsticks`: players frozen so that measurements stay comparable;
+//!   `device`: the budgets levels play on where a device is too slow for
+//!   their own.
 
 mod alpha_beta;
 mod cash_wide;
+mod device;
 mod guards;
 mod intermedium_tree;
 pub(crate) mod levels;
@@ -25,15 +28,17 @@ mod reference;
 mod repetition;
 mod yardsticks;
 
+pub use device::device_nodes;
 pub(crate) use repetition::repetition_draws;
 
 use super::{Clock, Limits};
+use crate::builder::{MoveBuilder, Stage};
 use crate::game::Game;
 use crate::play::Transition;
 use crate::variant::GameKind;
 use levels::{top_search, LEVELS};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
 
@@ -127,7 +132,7 @@ pub fn choose(
         seed ^ (game.plies().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
     );
     let rng = &mut rng;
-    match agent {
+    let chosen = match agent {
         Agent::Random => reference::random(game, rng),
         Agent::Greedy => reference::greedy(game, rng),
         Agent::Uct => reference::uct(game, limits, clock, rng),
@@ -149,5 +154,37 @@ pub fn choose(
                 alpha_beta::play(game, lv, n <= guards::TIMID_LEVELS, limits, clock, rng)
             }
         },
+    };
+    // A search cut ahead of ranking any move (its root list past the work
+    // limit: a tall stack's sowings) still plays a legal move.
+    chosen.or_else(|| builder_move(game, rng))
+}
+
+/// A legal move chosen at random among the move builder's offers at each
+/// stage (it offers only choices it can finish): a few builder questions
+/// per stone sown, however many distinct moves the position has. `None`
+/// only when there is no legal move.
+fn builder_move(game: &Game, rng: &mut SmallRng) -> Option<Transition> {
+    fn pick<T: Copy>(items: &[T], rng: &mut SmallRng) -> Option<T> {
+        (!items.is_empty()).then(|| items[rng.random_range(0..items.len())])
+    }
+    let mut b = MoveBuilder::new(game.position(), game.rules());
+    loop {
+        let chosen = match b.stage() {
+            Stage::Origin => b.select_origin(pick(&b.origins(), rng)?),
+            Stage::Count => b.pick_up(pick(&b.count_options(), rng)? as u32),
+            Stage::Step => {
+                let options = b.step_options();
+                let o = options.get(rng.random_range(0..options.len().max(1)))?;
+                b.step(o.cell, pick(&o.drops(), rng)? as u32)
+            }
+            Stage::Place => {
+                let cell = pick(&b.place_options(), rng)?;
+                let (low, high) = b.place_range(cell)?;
+                b.place(cell, rng.random_range(low..=high))
+            }
+            Stage::Done => return b.finish(),
+        };
+        chosen.ok()?;
     }
 }

@@ -1,18 +1,19 @@
-//! The analysis members of the `Game` class: `analyse`, `evaluate`,
-//! `review` and `threats`. Conversion only: the analysis and the
-//! evaluation are `crate::ai::analyse`, the review `crate::ai::review`,
-//! win chances and accuracy `crate::ai::win_chance`, the threats
-//! `Position::threats`.
+//! The AI members of the `Game` class: `aiMove`, `analyse`, `evaluate` and
+//! `review`. Compiled with the `ai` feature only: the workers' module
+//! (`pkg/sowboard_ai.js`) has them, the page's rules-only module
+//! (`pkg/sowboard.js`) does not. Conversion only: the move is
+//! `Session::ai_move`, the analysis and the evaluation
+//! `crate::ai::analyse`, the review `crate::ai::review`, win chances and
+//! accuracy `crate::ai::win_chance`.
 
-use super::args::{opt_int, ApiError, ApiResult};
+use super::args::{arg_int, opt_int, ApiError, ApiResult};
 use super::clock::PerformanceClock;
 use super::game::JsGame;
 use super::views::side_name;
 use crate::ai::analyse::{analyse, evaluate, Analysis, Score, Strength, Verdict};
 use crate::ai::review::{review, REVIEW};
 use crate::ai::win_chance::win_chance;
-use crate::ai::LEVELS;
-use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use crate::ai::{Limits, LEVELS};
 use crate::variant::{GameKind, Side};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -103,22 +104,6 @@ struct ReviewedJs {
     accuracy: f64,
 }
 
-#[derive(Serialize)]
-struct ThreatJs {
-    #[serde(rename = "move")]
-    mv: String,
-    captured: Vec<String>,
-    stones: u32,
-    city: bool,
-}
-
-#[derive(Serialize)]
-struct ThreatsJs {
-    threats: Vec<ThreatJs>,
-    complete: bool,
-    largest: bool,
-}
-
 fn strength(level: &JsValue, nodes: &JsValue, default: Strength) -> Result<Strength, ApiError> {
     let level = opt_int(level, "level", 1.0, f64::from(LEVELS))?;
     let nodes = opt_int(nodes, "nodes", 1.0, 1e9)?;
@@ -159,6 +144,28 @@ fn call(f: &js_sys::Function, args: &[JsValue], error: &mut Option<JsValue>) -> 
 
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
+    /// The AI's move for the side to move, in notation, without playing it;
+    /// null once the game is over. `level` 1-8, `seed` a whole number (same
+    /// seed, same move), `budgetMs` the thinking time (default: the level's),
+    /// `nodes` the node budget in place of the level's (`aiDeviceNodes`).
+    #[wasm_bindgen(js_name = aiMove, unchecked_return_type = "string | null")]
+    pub fn ai_move(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] level: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(js_name = budgetMs, unchecked_optional_param_type = "number")]
+        budget_ms: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] nodes: JsValue,
+    ) -> ApiResult<JsValue> {
+        let level = arg_int(&level, "level", 1.0, f64::from(LEVELS))? as u8;
+        let seed = opt_int(&seed, "seed", 0.0, 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
+        let time_ms = opt_int(&budget_ms, "budgetMs", 1.0, 600_000.0)?;
+        let nodes = opt_int(&nodes, "nodes", 1.0, 1e12)?.map(|n| n as u64);
+        let clock = PerformanceClock::new();
+        let limits = Limits { nodes, time_ms };
+        Ok(self.session().ai_move(level, seed, limits, &clock).map_or(JsValue::NULL, JsValue::from))
+    }
+
     /// Analyses the current position: `{best, score, pv, depth, nodes}` of
     /// the last finished pass, or null once the game is over. `level` 1-8
     /// (default 5) or `nodes` (a node budget); `onReport(analysis)` gets
@@ -274,37 +281,6 @@ impl JsGame {
                 accuracy: r.accuracy(kind),
             })
             .collect();
-        Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
-    }
-
-    /// What the side not to move could capture if it were to move: capturing
-    /// moves with the stacks they take and whether they take the city.
-    /// `complete`: every stack (and city) that can fall is taken by one of
-    /// them (false, and the list empty, when that is not settled within
-    /// `limit`, default the engine's 5 000 000); `largest`: every largest set
-    /// of stacks captured together has a move in the list (see `Threats`).
-    #[wasm_bindgen(unchecked_return_type = "Threats")]
-    pub fn threats(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "number")] limit: JsValue,
-    ) -> ApiResult<JsValue> {
-        let limit = opt_int(&limit, "limit", 1.0, DEFAULT_MOVE_LIMIT as f64)?
-            .map_or(DEFAULT_MOVE_LIMIT, |n| n as usize);
-        let t = self.game().position().threats(self.game().rules(), limit);
-        let view = ThreatsJs {
-            threats: t
-                .threats
-                .iter()
-                .map(|x| ThreatJs {
-                    mv: x.mv.to_string(),
-                    captured: x.captured.iter().map(ToString::to_string).collect(),
-                    stones: x.stones,
-                    city: x.city,
-                })
-                .collect(),
-            complete: t.complete,
-            largest: t.largest,
-        };
         Ok(serde_wasm_bindgen::to_value(&view).unwrap_or(JsValue::NULL))
     }
 }

@@ -1,0 +1,42 @@
+// The AI's measure of the device, run where the AI runs (the AI worker; the
+// slow-device benchmark on the page's thread): the search speed, from a
+// fixed search timed once, and each level's node budget at that speed
+// (the engine's `aiDeviceNodes`: a level whose own budget would not end
+// inside its safety deadline plays on a halved one).
+
+/** The whole engine (the workers' module). @typedef {typeof import('../pkg/sowboard_ai.js')} Engine */
+/** @typedef {import('./ai-turns.js').DeviceFit} DeviceFit */
+/** @typedef {import('./ai-turns.js').DeviceReport} DeviceReport */
+
+/** Nodes of the timed search, after a quarter as many that let the browser
+ * compile the engine's hot code first. */
+const PROBE_NODES = 20_000;
+
+/** The device's speed in `game`, in nodes a millisecond: the strongest
+ * level's search on a fixed node budget from the start position, timed.
+ * @param {Engine} engine @param {string} game */
+export function measureSpeed(engine, game) {
+  const probe = new engine.Game(game);
+  try {
+    probe.aiMove(engine.aiLevels(), 1, undefined, PROBE_NODES / 4);
+    const work = engine.aiWorkDone();
+    const start = performance.now();
+    probe.aiMove(engine.aiLevels(), 1, undefined, PROBE_NODES);
+    return (engine.aiWorkDone() - work) / Math.max(performance.now() - start, 0.1);
+  } finally {
+    probe.free();
+  }
+}
+
+/** `level`'s node budget on the device (undefined: its own) and the levels
+ * that play weaker there, at the speed given in `device` or else measured.
+ * @param {Engine} engine @param {DeviceFit} device @param {number} level
+ * @returns {{nodes: number | undefined, report: DeviceReport}} */
+export function fitToDevice(engine, device, level) {
+  const { game, deadlines } = device;
+  const nodesPerMs = device.nodesPerMs ?? measureSpeed(engine, game);
+  const nodesOf = (/** @type {number} */ l) => engine.aiDeviceNodes(game, l, nodesPerMs, deadlines[l]);
+  const weakerLevels = [];
+  for (let l = 1; l <= engine.aiLevels(); l++) if (nodesOf(l) != null) weakerLevels.push(l);
+  return { nodes: nodesOf(level) ?? undefined, report: { game, nodesPerMs, weakerLevels } };
+}
