@@ -16,9 +16,9 @@ const KB = 1000;
 /** @type {{what: string, files: string[], ceiling: number, target: number}[]} */
 export const BUDGETS = [
   // The rules-only engine the page's and the widget's main thread load.
-  { what: 'rules wasm', files: ['pkg/sowboard_bg.wasm'], target: 100 * KB, ceiling: 128 * KB },
+  { what: 'rules wasm', files: ['pkg/sowboard_bg.wasm'], target: 100 * KB, ceiling: 129 * KB },
   // The whole engine the AI and analysis workers load.
-  { what: 'AI wasm', files: ['pkg/sowboard_ai_bg.wasm'], target: 200 * KB, ceiling: 219 * KB },
+  { what: 'AI wasm', files: ['pkg/sowboard_ai_bg.wasm'], target: 200 * KB, ceiling: 221 * KB },
 ];
 
 /** The gzip -9 size of a file. @param {string} file */

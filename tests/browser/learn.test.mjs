@@ -440,12 +440,16 @@ test('56: themes: the puzzles filtered by kind, each theme with its count; a the
   await page.waitForFunction(() => /in two moves/.test(document.querySelector('#puzzle-goal').textContent));
   assert(new RegExp(`of ${twos} here`).test(await text(page, '#puzzle-stats')), await text(page, '#puzzle-stats'));
   await page.selectOption('#puzzle-game', 'cash-in-hand');
-  await page.waitForFunction(() => /^All \(150\)/.test(document.querySelector('#puzzle-theme option')?.textContent ?? ''));
+  const cashFile = await page.evaluate(async () => (await fetch('puzzles/cash-in-hand.json')).json());
+  await page.waitForFunction((n) => document.querySelector('#puzzle-theme option')?.textContent === `All (${n})`, cashFile.length);
   const cash = await page.locator('#puzzle-theme option').allTextContents();
+  const safe = cashFile.filter((p) => p.allowed_loss !== undefined).length;
   assert(
     cash.some((o) => /^Set-up positions \(\d+\)$/.test(o)) &&
       cash.some((o) => /^From real games \(\d+\)$/.test(o)) &&
-      cash.some((o) => /^Save your stones \(\d+\)$/.test(o)),
+      cash.some((o) => /^Save your stones \(\d+\)$/.test(o)) &&
+      cash.some((o) => /^Biggest capture \(\d+\)$/.test(o)) &&
+      cash.includes(`Capture and keep your stacks safe (${safe})`),
     `the Cash in Hand themes: ${cash}`,
   );
   await page.selectOption('#puzzle-theme', 'only-defence');
