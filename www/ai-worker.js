@@ -3,19 +3,8 @@
 // the worker keeps no state between requests but the device's speed; replies
 // echo the request id. It loads the whole engine (pkg/sowboard_ai.js, the AI
 // included); the page itself has only the rules (engine.js).
-import init, * as wasm from './pkg/sowboard_ai.js';
-import { checkedEngine, engineLoadFailure } from './board/version.js';
+import { aiEngine as ready } from './board/ai-engine.js';
 import { fitToDevice } from './board/device-speed.js';
-
-const FILE = 'pkg/sowboard_ai_bg.wasm';
-const ready = init().then(
-  () => checkedEngine(wasm, FILE),
-  (err) => {
-    throw engineLoadFailure(err, FILE);
-  },
-);
-// A failure is answered to each request; it is not an unhandled rejection.
-ready.catch(() => {});
 
 /** Nodes a millisecond by game, measured in this worker. @type {Map<string, number>} */
 const speeds = new Map();

@@ -6,18 +6,7 @@
 // the page terminates the worker (a search cannot read messages meanwhile).
 // It loads the whole engine (pkg/sowboard_ai.js, the analysis included); the
 // page itself has only the rules (engine.js).
-import init, * as wasm from '../pkg/sowboard_ai.js';
-import { checkedEngine, engineLoadFailure } from '../board/version.js';
-
-const FILE = 'pkg/sowboard_ai_bg.wasm';
-const ready = init().then(
-  () => checkedEngine(wasm, FILE),
-  (err) => {
-    throw engineLoadFailure(err, FILE);
-  },
-);
-// A failure is answered to each request; it is not an unhandled rejection.
-ready.catch(() => {});
+import { aiEngine as ready } from '../board/ai-engine.js';
 
 self.onmessage = async (event) => {
   const { id, type, position, moves, rules, level, nodes } = event.data;
