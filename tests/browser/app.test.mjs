@@ -230,6 +230,7 @@ test('a share link restores the whole game in a fresh page', async (ctx) => {
   });
   const before = await boardState(page);
   await page.click('#export');
+  await page.waitForFunction(() => document.querySelector('#share-link')?.value);
   const link = await page.inputValue('#share-link');
   // Another browser tab with no saved game: the link alone must carry the game.
   const { page: fresh } = await open(ctx);
@@ -277,6 +278,7 @@ test('export the game as text and import it back; a bad import says why', async 
     b.play('a7-b6-a5-b4-a3');
   });
   await page.click('#export');
+  await page.waitForFunction(() => document.querySelector('#game-text')?.value);
   const text = await page.inputValue('#game-text');
   assertEqual(text.trim().split('\n'), [INTERMEDIUM_START, 'a4-b5-a6-b7-a8', 'a7-b6-a5-b4-a3'], 'exported text');
   await page.click('#export-dialog .dialog-actions button[value="close"]');

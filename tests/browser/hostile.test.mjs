@@ -379,6 +379,7 @@ test('hostile: pasting markup and script into the import dialog runs nothing and
       document.getElementById('game-text').value = t;
     }, text);
     await page.click('#import');
+    await page.waitForSelector('#import-error:not([hidden])');
     const error = await page.evaluate(() => {
       const e = document.getElementById('import-error');
       return e.hidden ? null : e.textContent;

@@ -718,6 +718,7 @@ test('play: a visitor with no game of their own opening a share link is not offe
   const { page, errors } = await freshApp(ctx.context, ctx.url);
   await page.evaluate(() => /** @type {any} */ (document.querySelector('#board')).play('a4-b5-a6-b7-a8'));
   await page.click('#export');
+  await page.waitForFunction(() => document.querySelector('#share-link')?.value);
   const link = await page.inputValue('#share-link');
   await page.close();
   const fresh = await freshApp(ctx.context, ctx.url);
