@@ -4,7 +4,7 @@
 // echo the request id. It loads the whole engine (pkg/sowboard_ai.js, the AI
 // included); the page itself has only the rules (engine.js).
 import { aiEngine as ready } from './board/ai-engine.js';
-import { fitToDevice } from './board/device-speed.js';
+import { fitToDevice, slowerSince } from './board/device-speed.js';
 
 /** Nodes a millisecond by game, measured in this worker. @type {Map<string, number>} */
 const speeds = new Map();
@@ -19,10 +19,13 @@ self.onmessage = async (event) => {
     if (device) {
       const known = device.nodesPerMs ?? speeds.get(device.game);
       ({ nodes, report } = fitToDevice(engine, { ...device, nodesPerMs: known }, level));
-      speeds.set(report.game, report.nodesPerMs);
     }
     game = engine.Game.load(position, moves, rules);
+    const work = engine.aiWorkDone();
+    const start = performance.now();
     const move = game.aiMove(level, seed, budgetMs ?? undefined, nodes) ?? null;
+    if (device && report) report = slowerSince(engine, device, level, report, engine.aiWorkDone() - work, start);
+    if (report) speeds.set(report.game, report.nodesPerMs);
     self.postMessage({ id, move, device: report ?? null });
   } catch (err) {
     self.postMessage({ id, error: { code: err?.code ?? 'ai-failed', message: String(err?.message ?? err) } });

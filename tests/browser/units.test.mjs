@@ -5,6 +5,7 @@ import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
 import { sowingFrames } from '../../www/board/animate.js';
 import { fromFragment, toFragment } from '../../www/app/fragment.js';
 import { replacesActive } from '../../www/app/update.js';
+import { slowerSince } from '../../www/board/device-speed.js';
 
 test('layout: every cell centre hits that cell, flipped or not', () => {
   for (const flipped of [false, true]) {
@@ -279,4 +280,21 @@ test('units: a new version is offered only when it replaces an active one, never
   assertEqual(replacesActive({ active: first }, first), false, 'already the active one');
   assertEqual(replacesActive({ active: first }, null), false, 'nothing waiting');
   assertEqual(replacesActive({ active: first }, next), true, 'a new version waits behind the running one');
+});
+
+test('device speed: a move that searched slower than the probe lowers the speed and refits the levels; a faster or a short one changes nothing', () => {
+  // A stand-in engine: level 8 plays weaker below 100 nodes a millisecond.
+  const engine = /** @type {any} */ ({
+    aiLevels: () => 8,
+    aiDeviceNodes: (/** @type {string} */ _game, /** @type {number} */ level, /** @type {number} */ speed) =>
+      level === 8 && speed < 100 ? 50_000 : undefined,
+  });
+  const device = { game: 'intermedium', deadlines: { 8: 8000 } };
+  const probe = { game: 'intermedium', nodesPerMs: 260, weakerLevels: [] };
+  const since = (/** @type {number} */ ms) => performance.now() - ms;
+  const slow = slowerSince(engine, device, 8, probe, 47_000, since(1000));
+  assert(slow.nodesPerMs < 60 && slow.nodesPerMs > 40, `the move's speed, about 47 (${slow.nodesPerMs})`);
+  assertEqual(slow.weakerLevels, [8], 'level 8 now plays weaker');
+  assertEqual(slowerSince(engine, device, 8, probe, 400_000, since(1000)), probe, 'a faster move keeps the report');
+  assertEqual(slowerSince(engine, device, 8, probe, 5_000, since(1000)), probe, 'a short search measures nothing');
 });

@@ -2,8 +2,8 @@
 // "thinking" state, and a generation count so that an answer for a game
 // that has changed meanwhile is dropped rather than played. Also the
 // device's speed, which the first worker to play a game on node budgets
-// measures and every board of the page then reuses, so that a level's
-// budget on this device stays the same for the page's life.
+// measures and every board of the page then reuses; it only goes down (a
+// move that searched slower), so a level's budget never grows mid-game.
 import { AiClient } from './ai-client.js';
 
 /** What a worker measured: the device's speed in a game and the levels whose
@@ -41,7 +41,8 @@ export class AiTurns {
   /** @type {(report: DeviceReport) => void} */
   #onDevice;
 
-  /** `onDevice`: after the first measurement of the device in a game.
+  /** `onDevice`: after the first measurement of the device in a game, and
+   * when a slower move changes the levels that play weaker there.
    * @param {{onThinking: (on: boolean) => void, onDevice: (report: DeviceReport) => void}} hooks */
   constructor({ onThinking, onDevice }) {
     this.#onThinking = onThinking;
@@ -68,9 +69,10 @@ export class AiTurns {
       const known = device && (measured.get(device.game)?.nodesPerMs ?? assumed.get(device.game));
       const fit = device && known ? { ...request, device: { ...device, nodesPerMs: known } } : request;
       const { move, device: report } = await this.#client.answer(fit);
-      if (report && !measured.has(report.game)) {
+      const before = report && measured.get(report.game);
+      if (report && (!before || report.nodesPerMs < before.nodesPerMs)) {
         measured.set(report.game, report);
-        this.#onDevice(report);
+        if (!before || String(before.weakerLevels) !== String(report.weakerLevels)) this.#onDevice(report);
       }
       return generation === this.#generation ? move : null;
     } catch (err) {

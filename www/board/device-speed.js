@@ -1,6 +1,8 @@
 // The AI's measure of the device, run where the AI runs (the AI worker; the
 // slow-device benchmark on the page's thread): the search speed, from a
-// fixed search timed once, and each level's node budget at that speed
+// fixed search timed once and lowered when a move's own search runs slower
+// (the device got busier after the probe), and each level's node budget at
+// that speed
 // (the engine's `aiDeviceNodes`: a level whose own budget would not end
 // inside its safety deadline plays on a halved one).
 
@@ -39,4 +41,23 @@ export function fitToDevice(engine, device, level) {
   const weakerLevels = [];
   for (let l = 1; l <= engine.aiLevels(); l++) if (nodesOf(l) != null) weakerLevels.push(l);
   return { nodes: nodesOf(level) ?? undefined, report: { game, nodesPerMs, weakerLevels } };
+}
+
+/** A move's search counts as a measure of the speed when it searched at
+ * least this many nodes: a shorter one is mostly its own set-up. */
+const MOVE_NODES = PROBE_NODES;
+
+/** The device report after a move whose search did `work` nodes from
+ * `start` (a `performance.now()`): refitted at the move's speed when that is
+ * lower than the report's, else the report as it is. The speed only goes
+ * down within a page's life, so a level's budget never grows back mid-game
+ * on a passing lull.
+ * @param {Engine} engine @param {DeviceFit} device @param {number} level
+ * @param {DeviceReport} report @param {number} work @param {number} start
+ * @returns {DeviceReport} */
+export function slowerSince(engine, device, level, report, work, start) {
+  if (work < MOVE_NODES) return report;
+  const speed = work / Math.max(performance.now() - start, 0.1);
+  if (speed >= report.nodesPerMs) return report;
+  return fitToDevice(engine, { ...device, nodesPerMs: speed }, level).report;
 }
