@@ -181,7 +181,9 @@ test('link play: resign and a draw offer travel in the link; an offer accepted e
     let url = await linkToSend(alice.page);
     assert(/Bob’s turn \(White\)/.test(await status(alice.page)), await status(alice.page));
     await openLink(bob.page, url);
-    await bob.page.waitForFunction(() => /Your turn: you play White/.test(document.querySelector('#friend-status')?.textContent ?? ''), null, SOON).catch(() => {});
+    await bob.page
+      .waitForFunction(() => /Your turn: you play White/.test(document.querySelector('#friend-status')?.textContent ?? ''), null, SOON)
+      .catch(() => {});
     assert(/Your turn: you play White/.test(await status(bob.page)), await status(bob.page));
     const first = await bob.page.evaluate(() => document.querySelector('#board').moves.length);
     assertEqual(first, 0, 'no moves yet');
