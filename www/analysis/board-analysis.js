@@ -6,8 +6,9 @@
 // it runs in the analysis worker: the threats are asked for first (the
 // rules' threat walk, bounded by its work limit, which on tall stacks can
 // take seconds), then the bar's analysis, on one worker, so a newer position
-// stops both. Until a position's threats come, none are marked: the marks of
-// one position never stay on another.
+// stops both. The marks of one position never stay on another: they go at
+// the next frame unless the new position's threats have come by then (most
+// answer within milliseconds, so the rings do not blink on every move).
 import { AnalysisClient } from './client.js';
 
 /** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
@@ -38,6 +39,8 @@ export class BoardAnalysisWork {
   /** The bar's level and the board's rule options. */
   #how = { level: 3, rules: {} };
   #key = '';
+  /** The position whose threats are marked. */
+  #marked = '';
   #bars = new AnalysisClient();
   #calls = new AnalysisClient();
   #hints = new AnalysisClient();
@@ -69,7 +72,7 @@ export class BoardAnalysisWork {
     this.#how = how;
     if (on === this.#on) {
       if (on && changed) {
-        this.#key = '';
+        this.#key = this.#marked = '';
         this.refresh();
       }
       return;
@@ -106,7 +109,7 @@ export class BoardAnalysisWork {
       this.#bar = bar;
       this.#host.addEventListener('change', this.#follow);
       this.#host.addEventListener('view', this.#follow);
-      this.#key = '';
+      this.#key = this.#marked = '';
       this.refresh();
     } else {
       this.#bar?.remove();
@@ -114,6 +117,7 @@ export class BoardAnalysisWork {
       this.#host.removeEventListener('change', this.#follow);
       this.#host.removeEventListener('view', this.#follow);
       this.#bars.cancel();
+      this.#marked = '';
       this.#host.threatened = [];
     }
   }
@@ -138,7 +142,9 @@ export class BoardAnalysisWork {
     const key = this.#keyOnShow();
     if (key === this.#key) return;
     this.#key = key;
-    if (this.#host.threatened.length) this.#host.threatened = [];
+    requestAnimationFrame(() => {
+      if (this.#key === key && this.#marked !== key && this.#host.threatened.length) this.#host.threatened = [];
+    });
     const { level, rules } = this.#how;
     /** @type {import('./client.js').ThreatAnswer | null} */
     let threats = null;
@@ -149,6 +155,7 @@ export class BoardAnalysisWork {
     }
     // A newer position (or the bar turned off) stopped this request.
     if (!threats || !this.#current(key)) return;
+    this.#marked = key;
     this.#host.threatened = threatenedCells(threats);
     const over = threats.outcome;
     if (over) {

@@ -2,8 +2,10 @@
 // board (the cells that can fall next, ringed): what the engine's threat
 // query lists, in words. The query runs in the analysis worker (its walk may
 // take seconds on tall stacks, to its work limit); a newer position stops
-// the one under way, and until its answer comes the panel and the board
-// show no threats, never those of a position no longer on show.
+// the one under way. The threats of one position never stay on another:
+// the list and the marks go at the next frame unless the new answer has
+// come by then (most come within milliseconds, so nothing blinks on every
+// move), the list's box keeping its height until the answer fills it.
 import { AnalysisClient } from './client.js';
 import { THREAT_LIMIT, threatenedCells } from './board-analysis.js';
 import { sideLabel } from '../app/words.js';
@@ -15,6 +17,8 @@ const THREATS_SHOWN = 4;
 const client = new AnalysisClient();
 /** The position (start, moves, rules) whose threats are asked for or on show; '' for none. */
 let asked = '';
+/** The position whose threats are on show. */
+let shown = '';
 
 /**
  * Lists and marks what the side not to move threatens after `moves` from the
@@ -34,23 +38,32 @@ export async function showThreats(board, moves, rules) {
   const key = JSON.stringify([start, moves, rules]);
   if (key === asked) return;
   asked = key;
-  if (board.threatened.length) board.threatened = [];
-  box.textContent = '';
   box.setAttribute('aria-busy', 'true');
+  requestAnimationFrame(() => {
+    if (asked !== key || shown === key) return;
+    box.style.minHeight = `${box.offsetHeight}px`;
+    box.textContent = '';
+    if (board.threatened.length) board.threatened = [];
+  });
   /** @type {import('./client.js').ThreatAnswer | null} */
   let t = null;
   try {
     t = await client.run({ type: 'threats', position: start, moves, rules, limit: THREAT_LIMIT }, () => {});
   } catch (err) {
     if (asked !== key || !onShow(board, start, moves)) return;
+    shown = key;
     box.removeAttribute('aria-busy');
+    box.style.minHeight = '';
+    if (board.threatened.length) board.threatened = [];
     box.textContent = `The threats could not be listed (${/** @type {Error} */ (err).message}).`;
     return;
   }
   // Stopped by a newer position, or the threats turned off meanwhile; or the
   // board shows another position already (the panel hears of it a little later).
   if (!t || asked !== key || !onShow(board, start, moves)) return;
+  shown = key;
   box.removeAttribute('aria-busy');
+  box.style.minHeight = '';
   const other = board.sides.find((s) => s !== t.mover) ?? '';
   const cells = threatenedCells(t);
   board.threatened = cells;
@@ -79,10 +92,11 @@ function onShow(board, start, moves) {
  * @param {import('../board/element.js').SowingBoard} board
  */
 export function stopThreats(board) {
-  asked = '';
+  asked = shown = '';
   client.cancel();
   const box = $('threats-text');
   box.removeAttribute('aria-busy');
+  box.style.minHeight = '';
   box.textContent = '';
   if (board.threatened.length) board.threatened = [];
 }
