@@ -7,8 +7,9 @@ import { startWorker } from '../board/ai-client.js';
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /**
- * @typedef {{type: 'analyse' | 'evaluate' | 'review' | 'threats', position: string, moves: string[], rules?: object, level?: number, nodes?: number, limit?: number}
+ * @typedef {{type: 'analyse' | 'evaluate' | 'review' | 'threats' | 'ready', position: string, moves: string[], rules?: object, level?: number, nodes?: number, limit?: number}
  *   | {type: 'captureOutcome', position: string, move: string, rules?: object}} Request
+ *   `ready` loads the engine and answers null (asked ahead of a first question).
  *   `threats` resolves to the engine's `Threats` with `mover` (the side to
  *   move), `city` (its city's cell, or null) and `outcome` (the game's, or
  *   null): a `ThreatAnswer`.

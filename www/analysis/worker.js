@@ -17,6 +17,11 @@ self.onmessage = async (event) => {
   let game = null;
   try {
     const { Game, captureOutcome } = await ready;
+    if (type === 'ready') {
+      // Loads the engine ahead of the first question that needs it.
+      self.postMessage({ id, type: 'done', result: null });
+      return;
+    }
     if (type === 'captureOutcome') {
       self.postMessage({ id, type: 'done', result: captureOutcome(position, move, rules) });
       return;

@@ -222,6 +222,12 @@ export class Puzzles {
     this.#own = [];
     this.board.setAttribute('orientation', side);
     this.board.load(p.position, []);
+    // The engine that counts an outcome puzzle's answer starts now, so that
+    // the verdict follows the move at once.
+    if (byOutcome(p) && !this.#reviewer?.busy) {
+      this.#reviewer ??= new AnalysisClient();
+      this.#reviewer.run({ type: 'ready', position: '', moves: [] }, () => {}).catch(() => {});
+    }
   }
 
   #answer(/** @type {string} */ move) {
@@ -300,9 +306,14 @@ export class Puzzles {
     const played = this.#played;
     this.#checking = true;
     this.#reviewer ??= new AnalysisClient();
+    const asked = this.#reviewer.run({ type: 'captureOutcome', position: p.position, move }, () => {});
+    // Said only when the count takes a while (the engine still loading).
+    requestAnimationFrame(() => {
+      if (this.#checking && this.#played === played) this.#feedback('The engine is counting what your move captures…', '');
+    });
     let outcome;
     try {
-      outcome = await this.#reviewer.run({ type: 'captureOutcome', position: p.position, move }, () => {});
+      outcome = await asked;
     } catch (err) {
       this.#checking = false;
       if (this.#puzzle !== p || this.#played !== played) return;
