@@ -222,8 +222,8 @@ export class Puzzles {
     this.#own = [];
     this.board.setAttribute('orientation', side);
     this.board.load(p.position, []);
-    // The engine that counts an outcome puzzle's answer starts now, so that
-    // the verdict follows the move at once.
+    // The engine that counts an outcome puzzle's answer starts with the
+    // puzzle, so that the verdict follows the move at once.
     if (byOutcome(p) && !this.#reviewer?.busy) {
       this.#reviewer ??= new AnalysisClient();
       this.#reviewer.run({ type: 'ready', position: '', moves: [] }, () => {}).catch(() => {});
