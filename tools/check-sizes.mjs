@@ -16,7 +16,7 @@ const KB = 1000;
 /** @type {{what: string, files: string[], ceiling: number, target: number}[]} */
 export const BUDGETS = [
   // The rules-only engine the page's and the widget's main thread load.
-  { what: 'rules wasm', files: ['pkg/sowboard_bg.wasm'], target: 100 * KB, ceiling: 129 * KB },
+  { what: 'rules wasm', files: ['pkg/sowboard_bg.wasm'], target: 100 * KB, ceiling: 111.3 * KB },
   // The whole engine the AI and analysis workers load.
   { what: 'AI wasm', files: ['pkg/sowboard_ai_bg.wasm'], target: 200 * KB, ceiling: 221 * KB },
 ];

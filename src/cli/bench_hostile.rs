@@ -5,13 +5,15 @@
 //! - On the main thread (they must answer at once): loading the position,
 //!   the move builder through whole moves (each choice and the view the page
 //!   draws after it, random walks from a fixed seed), committing the move,
-//!   the record written and read back, a move's notation read and played,
-//!   and the capture threats at the analysis board's limit.
-//! - In a worker (bounded by the page's deadlines or node budgets): the AI
-//!   at each level with the page's deadlines, the analysis at its default
-//!   strength and the review of a one-move game; and `legalMoves`, which
-//!   only the API offers (the page never calls it), bounded by its work
-//!   limit.
+//!   the record written and read back, and a move's notation read and
+//!   played.
+//! - In a worker (bounded by the page's deadlines, node budgets or work
+//!   limits): the AI at each level with the page's deadlines, the analysis
+//!   at its default strength, the capture threats at the analysis board's
+//!   limit (the analysis worker answers them for the page and the widget)
+//!   and the review of a one-move game; and `legalMoves` and the threats
+//!   at the default limit, which only the API offers (the page never calls
+//!   them), bounded by their work limit.
 //!
 //! The last lines name the slowest call of each kind. Figures, not a test:
 //! the machine is shared.
@@ -31,7 +33,7 @@ use sowboard::{record, Game, MoveBuilder, Position, Rules, Session, Stage, DEFAU
 use std::time::Instant;
 
 /// The analysis board's work limit for the threats (`THREAT_LIMIT` in
-/// www/analysis/threats-view.js and www/board/analysis-view.js).
+/// www/analysis/board-analysis.js, for the page's panel and the widget).
 const THREAT_LIMIT: usize = 300_000;
 
 /// Random whole moves through the builder per set-up.
@@ -186,19 +188,9 @@ fn main_thread(name: &str, text: &str, rules: &Rules, worst: &mut Worst) -> Stri
             record::import(&text, *rules).expect("an exported record reads");
         });
     }
-    let mut threats = String::new();
-    let threats_ms = timed("threats (the analysis board's limit)", &mut || {
-        let th = start.game().position().threats(rules, THREAT_LIMIT);
-        threats = format!(
-            "{} threats{}",
-            th.threats.len(),
-            if th.complete { "" } else { ", incomplete" }
-        );
-    });
     format!(
         "load {load:.1} ms; builder {choices} choices over {} moves{offered}, slowest {slowest_choice:.2} ms, \
-         commit {commit:.2} ms; notation {notation:.2} ms; record out and in {record_ms:.2} ms; \
-         threats({THREAT_LIMIT}) {threats_ms:.1} ms ({threats})",
+         commit {commit:.2} ms; notation {notation:.2} ms; record out and in {record_ms:.2} ms",
         moves.len()
     )
 }
@@ -307,6 +299,10 @@ fn analysis(name: &str, game: &Game, rules: &Rules, worst: &mut Worst) -> String
     let analyse_ms = ms(t);
     worst.see(analyse_ms, "analyse", name);
     let t = Instant::now();
+    let board = game.position().threats(rules, THREAT_LIMIT);
+    let board_ms = ms(t);
+    worst.see(board_ms, "threats at the analysis board's limit", name);
+    let t = Instant::now();
     let threats = game.position().threats(rules, DEFAULT_MOVE_LIMIT);
     let threats_ms = ms(t);
     worst.see(threats_ms, "threats at the API's default limit", name);
@@ -319,12 +315,15 @@ fn analysis(name: &str, game: &Game, rules: &Rules, worst: &mut Worst) -> String
     let review_ms = ms(t);
     worst.see(review_ms, "the review of one move", name);
     format!(
-        "analyse {analyse_ms:.0} ms ({}); threats {threats_ms:.0} ms ({} threats{}); review of one move {}",
+        "analyse {analyse_ms:.0} ms ({}); threats({THREAT_LIMIT}) {board_ms:.0} ms ({} threats{}); \
+         threats at the default limit {threats_ms:.0} ms ({} threats{}); review of one move {}",
         match a {
             Ok(Some(a)) => format!("depth {}", a.depth),
             Ok(None) => "no result".to_string(),
             Err(e) => format!("error limit: {e}"),
         },
+        board.threats.len(),
+        if board.complete { "" } else { ", incomplete" },
         threats.threats.len(),
         if threats.complete { "" } else { ", incomplete" },
         match reviewed {

@@ -2,13 +2,16 @@
 //! `MoveBuilder` for the web page and the `<sowing-board>` element. It only
 //! converts values (JS in, typed Rust values, JS out) and holds no rules.
 //!
-//! - `game`: the `Game` class; `threats`: its `threats`; `args`: argument
-//!   checking and `ApiError`; `views`: JS shapes of engine values; `types`:
-//!   their TypeScript; `link`: move codes for links; `outcome`: what a move
-//!   achieves in stones (the Learn page's capture puzzles, rules only).
+//! - `game`: the `Game` class; `args`: argument checking and `ApiError`;
+//!   `views`: JS shapes of engine values; `types`: their TypeScript; `link`:
+//!   move codes for links.
 //! - With the `ai` feature only: `ai`, the class's `aiMove`, `analyse`,
 //!   `evaluate` and `review`; `clock`, the AI's clock (`performance.now`);
-//!   `device`, the AI worker's measure of the device's speed.
+//!   `device`, the AI worker's measure of the device's speed; and two rules
+//!   queries that only the workers ask (the page's analysis and the Learn
+//!   page, through the analysis worker), whose walks can take seconds on
+//!   tall stacks: `threats`, the class's `threats`, and `outcome`, what a
+//!   move achieves in stones (the Learn page's capture puzzles).
 //!
 //! `build.sh` builds the binding twice: without `ai` as the page's and the
 //! widget's main-thread module (`pkg/sowboard.js`: the board plays with no AI
@@ -29,7 +32,9 @@ mod clock;
 mod device;
 mod game;
 mod link;
+#[cfg(feature = "ai")]
 mod outcome;
+#[cfg(feature = "ai")]
 mod threats;
 mod types;
 mod views;

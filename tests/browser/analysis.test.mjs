@@ -259,7 +259,8 @@ test('analysis: the widget attribute shows the bar and threats; analyse() gives 
         return ready.then(() => b);
       };
       const a = await make(threatened, { analysis: '' });
-      await new Promise((r) => setTimeout(r, 300));
+      // The threats come from the analysis worker.
+      for (let i = 0; i < 600 && !a.threatened.length; i++) await new Promise((r) => setTimeout(r, 50));
       const bar = a.shadowRoot.querySelector('[part="eval-bar"]') != null;
       const marked = a.threatened;
       a.setAttribute('analysis', 'off');

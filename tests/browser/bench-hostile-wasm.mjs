@@ -4,24 +4,23 @@
 // test: the machine is shared. On the main thread: loading, the builder
 // through whole moves (each choice and `build()` after it, random walks from
 // a fixed seed), `commit`, a move's notation played, the record written and
-// read back, `threats` at the analysis board's limit. In a worker or the API
-// only: the AI within the page's safety deadline (`SAFETY_DEADLINE_MS` in
-// www/board/options.js, passed as the worker passes it), `analyse`, the
-// review of a one-move game, and `legalMoves` (the page never calls it)
-// within its work limit. The last lines name the slowest call of each kind.
+// read back. In a worker or the API only: the AI within the page's safety
+// deadline (`SAFETY_DEADLINE_MS` in www/board/options.js, passed as the
+// worker passes it), `analyse`, `threats` at the analysis board's limit (the
+// analysis worker answers them), the review of a one-move game, and
+// `legalMoves` (the page never calls it) within its work limit. The last lines name the slowest call of each kind.
 //
 //   node tests/browser/bench-hostile-wasm.mjs [name filter]   (VERBOSE=1: each call as it runs)
 import fs from 'node:fs';
 // The page's AI deadline per level (ms), as the board passes it to the worker.
 import { SAFETY_DEADLINE_MS as DEADLINE } from '../../www/board/options.js';
+// The analysis board's threat limit.
+import { THREAT_LIMIT } from '../../www/analysis/board-analysis.js';
 
 const PKG = new URL('../../www/pkg/', import.meta.url);
 const engine = await import(new URL('sowboard_ai.js', PKG));
 await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', PKG)) });
 const { Game } = engine;
-
-// The analysis board's threat limit.
-const THREAT_LIMIT = 300_000;
 
 const filter = process.argv[2] ?? '';
 const setUps = fs
@@ -144,7 +143,7 @@ for (const [name, position] of setUps) {
   const [analysis, analyseMs] = timed(() => game.analyse(), 'analyse');
   see('worker', analyseMs, 'analyse', name);
   const [threats, threatsMs] = timed(() => game.threats(THREAT_LIMIT), 'threats');
-  see('main', threatsMs, 'threats (the analysis board)', name);
+  see('worker', threatsMs, 'threats (the analysis board, in its worker)', name);
   let review = 'not run (no move to review)';
   if (first) {
     const one = Game.load(position, [first]);

@@ -18,6 +18,8 @@ export const FIRST_LOAD_CEILING = 225_000;
 const LAZY = [
   '/analysis/analysis.js',
   '/analysis/editor.js',
+  '/analysis/board-analysis.js',
+  '/analysis/client.js',
   '/app/link-play.js',
   '/app/sharing.js',
   '/app/history-ui.js',

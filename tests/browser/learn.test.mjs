@@ -529,7 +529,8 @@ async function playByClicks(page, move) {
 }
 
 /**
- * Test data from the shipped file and the engine (the page's own module):
+ * Test data from the shipped file and the engine (the workers' module, which
+ * holds `captureOutcome`):
  * an outcome puzzle of `kind` with the shortest first solution, the same
  * sowing with every captured stone put back on one stack of its path (another
  * redistribution), and what that achieves; and the single-step move
@@ -537,7 +538,7 @@ async function playByClicks(page, move) {
  */
 const outcomeCase = (page, kind) =>
   page.evaluate(async (safe) => {
-    const { Game, captureOutcome } = await import('/pkg/sowboard.js');
+    const { Game, captureOutcome } = await (await import('/board/ai-engine.js')).aiEngine;
     const list = await (await fetch('puzzles/cash-in-hand.json')).json();
     const clicks = (m) =>
       m

@@ -46,6 +46,7 @@ test('package: npm pack, install into an empty site, embed from node_modules, ty
       'pkg/sowboard_ai.js',
       'pkg/sowboard_ai_bg.wasm',
       'analysis/worker.js',
+      'analysis/board-analysis.js',
       'types/widget.d.ts',
       'README.md',
       'package.json',

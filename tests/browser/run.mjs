@@ -53,6 +53,7 @@ await import('./storage.test.mjs');
 await import('./link-play.test.mjs');
 await import('./leak.test.mjs');
 await import('./analysis.test.mjs');
+await import('./threats.test.mjs');
 await import('./review.test.mjs');
 await import('./learn.test.mjs');
 await import('./install.test.mjs');

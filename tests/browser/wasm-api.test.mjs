@@ -161,8 +161,9 @@ test('wasm: perft(2) from the Intermedium start', () => {
   );
 });
 
-test("wasm: the rules-only module is the whole engine less the AI's members, of the same version", () => {
-  const AI_MEMBERS = ['aiMove', 'analyse', 'evaluate', 'review'];
+test("wasm: the rules-only module is the whole engine less the AI's members and the workers' threat queries, of the same version", () => {
+  // The AI's four, and `threats`, which the analysis worker answers for the page.
+  const AI_MEMBERS = ['aiMove', 'analyse', 'evaluate', 'review', 'threats'];
   const members = (m) => Object.getOwnPropertyNames(m.Game.prototype).sort();
   assertEqual(
     members(wasm),
@@ -170,8 +171,10 @@ test("wasm: the rules-only module is the whole engine less the AI's members, of 
     "Game's members",
   );
   for (const n of AI_MEMBERS) assert(members(ai).includes(n), `the whole engine has ${n}`);
-  // The AI worker's measure of the device (aiWorkDone, aiDeviceNodes) is the whole engine's alone.
-  const AI_FUNCTIONS = ['aiDeviceNodes', 'aiWorkDone'];
+  // The AI worker's measure of the device (aiWorkDone, aiDeviceNodes) and
+  // the Learn page's capture judge (captureOutcome, asked of the analysis
+  // worker) are the whole engine's alone.
+  const AI_FUNCTIONS = ['aiDeviceNodes', 'aiWorkDone', 'captureOutcome'];
   for (const n of AI_FUNCTIONS) assert(typeof ai[n] === 'function', `the whole engine has ${n}`);
   assertEqual(
     Object.keys(wasm).sort(),

@@ -13,7 +13,7 @@
 import { loadEngine } from '../engine.js';
 import { AnalysisClient } from './client.js';
 import { drawGraph } from './graph.js';
-import { showThreats } from './threats-view.js';
+import { showThreats, stopThreats } from './threats-view.js';
 import { evalLong, evalShort, unitWords } from './score-words.js';
 import { sideLabel } from '../app/words.js';
 import { initEditor } from './editor.js';
@@ -106,7 +106,7 @@ export function initAnalysis({ board, onExit, onEnter, onReviewed }) {
       reviewClient.cancel();
       endBetter();
       board.preview(null);
-      board.threatened = [];
+      stopThreats(board);
       onExit();
     }
   }

@@ -6,7 +6,15 @@ import { startWorker } from '../board/ai-client.js';
 
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
-/** @typedef {{type: 'analyse' | 'evaluate' | 'review', position: string, moves: string[], rules?: object, level?: number, nodes?: number}} Request */
+/**
+ * @typedef {{type: 'analyse' | 'evaluate' | 'review' | 'threats' | 'ready', position: string, moves: string[], rules?: object, level?: number, nodes?: number, limit?: number}
+ *   | {type: 'captureOutcome', position: string, move: string, rules?: object}} Request
+ *   `ready` loads the engine and answers null (asked ahead of a first question).
+ *   `threats` resolves to the engine's `Threats` with `mover` (the side to
+ *   move), `city` (its city's cell, or null) and `outcome` (the game's, or
+ *   null): a `ThreatAnswer`.
+ * @typedef {import('../pkg/sowboard_ai.js').Threats & {mover: string, city: string | null, outcome: import('../pkg/sowboard_ai.js').Outcome | null}} ThreatAnswer
+ */
 
 export class AnalysisClient {
   /** @type {Worker | null} */ #worker = null;

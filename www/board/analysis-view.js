@@ -1,17 +1,11 @@
-// The widget's analysis: with the `analysis` attribute, an
-// evaluation bar on the board's left edge and the threats of the side not
-// to move marked on the board, both following the position on show; and
-// `analyse()`, the engine's analysis of that position (the wasm API's
-// `Analysis`). The searches run in the analysis worker; the threats come
-// from the engine on the page (the rules' threat walk answers at once).
-import { AnalysisClient } from '../analysis/client.js';
-import { loadEngine } from '../engine.js';
+// The widget's analysis, loaded on first use: the `analysis` attribute's
+// evaluation bar and threat marks, `analyse()` and the hint live in
+// analysis/board-analysis.js with the analysis worker's client, which this
+// file imports the first time one of them is asked for. A board that never
+// analyses never loads them.
 
+/** @typedef {import('../analysis/board-analysis.js').Host} Host */
 /** @typedef {import('../pkg/sowboard.js').Analysis} Analysis */
-/** The host's public API this file uses. @typedef {HTMLElement & {startPosition: string | null, moves: string[], ply: number, viewPly: number | null, sides: string[], sideAt: (ply: number) => string, sideToMove: string | null, threatened: string[]}} Host */
-
-/** Work limit for listing threats on the page. */
-const THREAT_LIMIT = 300_000;
 
 /**
  * The hint's strength, whatever level the AI plays: the strongest analysis
@@ -24,15 +18,12 @@ export const HINT_STRENGTH = Object.freeze({ level: 8 });
 export class BoardAnalysis {
   /** @type {Host} */ #host;
   /** @type {HTMLElement} */ #container;
-  /** @type {HTMLElement | null} */ #bar = null;
+  /** @type {Promise<import('../analysis/board-analysis.js').BoardAnalysisWork> | null} */ #loading = null;
+  /** @type {import('../analysis/board-analysis.js').BoardAnalysisWork | null} */ #work = null;
   #on = false;
-  /** The bar's level and the board's rule options. */
   #how = { level: 3, rules: {} };
-  #key = '';
-  #bars = new AnalysisClient();
-  #calls = new AnalysisClient();
-  #hints = new AnalysisClient();
-  #follow = () => this.refresh();
+  /** Counts hint requests and cancels: a hint asked while the module is on its way is void once cancelled. */
+  #hintAsked = 0;
 
   /** @param {Host} host @param {HTMLElement} container where the bar goes (the board's box) */
   constructor(host, container) {
@@ -40,11 +31,13 @@ export class BoardAnalysis {
     this.#container = container;
   }
 
-  /** The record up to the ply on show. */
-  #onShow() {
-    const h = this.#host;
-    const ply = h.viewPly ?? h.ply;
-    return { position: h.startPosition ?? '', moves: h.moves.slice(0, ply), ply };
+  /** The analysis module, imported once. */
+  #load() {
+    this.#loading ??= import('../analysis/board-analysis.js').then(({ BoardAnalysisWork }) => {
+      this.#work = new BoardAnalysisWork(this.#host, this.#container, HINT_STRENGTH);
+      return this.#work;
+    });
+    return this.#loading;
   }
 
   /**
@@ -53,98 +46,15 @@ export class BoardAnalysis {
    * @param {boolean} on @param {{level: number, rules: object}} [how]
    */
   set(on, how = this.#how) {
-    const changed = JSON.stringify(how) !== JSON.stringify(this.#how);
-    this.#how = how;
-    if (on === this.#on) {
-      if (on && changed) {
-        this.#key = '';
-        this.refresh();
-      }
-      return;
-    }
     this.#on = on;
-    if (on) {
-      const bar = document.createElement('div');
-      bar.setAttribute('part', 'eval-bar');
-      bar.setAttribute('role', 'meter');
-      bar.setAttribute('aria-label', 'Evaluation: the first player\u2019s chance to win');
-      Object.assign(bar.style, {
-        position: 'absolute',
-        left: '0',
-        top: '0',
-        bottom: '0',
-        width: '6px',
-        background: '#2b2f36',
-        borderRadius: '3px',
-        overflow: 'hidden',
-      });
-      const fill = document.createElement('div');
-      Object.assign(fill.style, {
-        position: 'absolute',
-        left: '0',
-        right: '0',
-        bottom: '0',
-        height: '50%',
-        background: '#f2f2ee',
-        transition: 'height 0.3s',
-      });
-      bar.append(fill);
-      if (getComputedStyle(this.#container).position === 'static') this.#container.style.position = 'relative';
-      this.#container.append(bar);
-      this.#bar = bar;
-      this.#host.addEventListener('change', this.#follow);
-      this.#host.addEventListener('view', this.#follow);
-      this.#key = '';
-      this.refresh();
-    } else {
-      this.#bar?.remove();
-      this.#bar = null;
-      this.#host.removeEventListener('change', this.#follow);
-      this.#host.removeEventListener('view', this.#follow);
-      this.#bars.cancel();
-      this.#host.threatened = [];
-    }
+    this.#how = how;
+    if (this.#work) this.#work.set(on, how);
+    else if (on) this.#load().then((work) => work.set(this.#on, this.#how));
   }
 
-  /** Follows the position on show: a new analysis for the bar, the threats. */
-  async refresh() {
-    if (!this.#on || this.#host.startPosition == null) return;
-    const { position, moves } = this.#onShow();
-    const key = `${position}|${moves.join(';')}`;
-    if (key === this.#key) return;
-    this.#key = key;
-    const engine = await loadEngine();
-    const g = engine.Game.load(position, moves, this.#how.rules);
-    const over = g.outcome();
-    const threats = g.threats(THREAT_LIMIT);
-    const city = g.cities().find((c) => c.side === g.sideToMove())?.cell;
-    g.free();
-    if (this.#key !== key) return;
-    const cells = new Set();
-    for (const t of threats.threats) {
-      for (const c of t.captured) cells.add(c);
-      if (t.city && city) cells.add(city);
-    }
-    this.#host.threatened = [...cells];
-    if (over) {
-      this.#setBar(over.winner == null ? 0.5 : over.winner === this.#host.sides[0] ? 1 : 0);
-      this.#bars.cancel();
-      return;
-    }
-    const show = (/** @type {Analysis | null} */ a) => {
-      // The first player's chance to win, as the engine reads the score.
-      if (a && this.#key === key) this.#setBar(a.first.chance);
-    };
-    const { level, rules } = this.#how;
-    this.#bars.run({ type: 'analyse', position, moves, rules, level }, (e) => show(e.analysis)).then(show, () => {});
-  }
-
-  /** @param {number} s 0..1 */
-  #setBar(s) {
-    const fill = /** @type {HTMLElement | undefined} */ (this.#bar?.firstElementChild);
-    if (!fill || !this.#bar) return;
-    fill.style.height = `${Math.round(s * 100)}%`;
-    this.#bar.setAttribute('aria-valuenow', String(Math.round(s * 100)));
+  /** Follows the position on show (once the bar is on). */
+  refresh() {
+    this.#work?.refresh();
   }
 
   /**
@@ -154,9 +64,8 @@ export class BoardAnalysis {
    * @param {{level?: number, nodes?: number, onReport?: (a: Analysis) => void}} [options]
    * @returns {Promise<Analysis | null>}
    */
-  analyse({ level, nodes, onReport } = {}) {
-    const { position, moves } = this.#onShow();
-    return this.#calls.run({ type: 'analyse', position, moves, rules: this.#how.rules, level, nodes }, (e) => onReport?.(e.analysis));
+  async analyse(options = {}) {
+    return (await this.#load()).analyse(options);
   }
 
   /**
@@ -166,18 +75,19 @@ export class BoardAnalysis {
    * @param {{position: string, moves: string[], rules: object}} game
    * @returns {Promise<import('../pkg/sowboard.js').Evaluation | null>}
    */
-  hint({ position, moves, rules }) {
-    return this.#hints.run({ type: 'evaluate', position, moves, rules, ...HINT_STRENGTH }, () => {});
+  async hint(game) {
+    const asked = ++this.#hintAsked;
+    const work = await this.#load();
+    return asked === this.#hintAsked ? work.hint(game) : null;
   }
 
   cancelHint() {
-    this.#hints.cancel();
+    this.#hintAsked++;
+    this.#work?.cancelHint();
   }
 
   /** The board left the page: every worker stops, busy or idle. */
   dispose() {
-    this.#bars.dispose();
-    this.#calls.dispose();
-    this.#hints.dispose();
+    this.#work?.dispose();
   }
 }

@@ -25,7 +25,7 @@ const save = () => {
 
 const engine = await loadEngine();
 const lessons = new Lessons(engine.Game, board, progress, save);
-const puzzles = new Puzzles(engine.Game, board, progress, save, engine.captureOutcome);
+const puzzles = new Puzzles(engine.Game, board, progress, save);
 
 /** Shows one tab; the board follows it. @param {'lessons' | 'puzzles'} which */
 function show(which) {

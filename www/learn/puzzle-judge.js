@@ -15,7 +15,7 @@ import { sameMove, tryMove } from './judge.js';
  *   stones (the most any move captures) and, with `allowed_loss`, leaves at
  *   most that many of the mover's stones open to capture.
  * @typedef {typeof import('../pkg/sowboard.js').Game} GameClass
- * @typedef {typeof import('../pkg/sowboard.js').captureOutcome} OutcomeOf
+ * @typedef {import('../pkg/sowboard_ai.js').CaptureOutcome} CaptureOutcome
  * @typedef {import('../board/ai-turns.js').AiRequest} AiRequest
  */
 
@@ -33,14 +33,14 @@ export function byOutcome(/** @type {Puzzle} */ p) {
 /**
  * An outcome puzzle's answer judged by what it achieves: the engine counts
  * the stones the move captures and the mover's stones a reply could then
- * capture (`captureOutcome`); this compares the counts with the puzzle's and
- * says what a wrong answer missed.
- * @param {OutcomeOf} outcomeOf @param {Puzzle} p @param {string} move
+ * capture (`captureOutcome`, `o`, which the analysis worker answers: the
+ * page's own engine has the rules only); this compares the counts with the
+ * puzzle's and says what a wrong answer missed.
+ * @param {CaptureOutcome} o @param {Puzzle} p
  * @returns {{right: boolean, text: string}}
  */
-export function judgeOutcome(outcomeOf, p, move) {
+export function judgeOutcome(o, p) {
   const best = /** @type {number} */ (p.best_capture);
-  const o = outcomeOf(p.position, move);
   if (o.captured < best) {
     const took = o.captured ? `This takes ${stones(o.captured)}` : 'This captures nothing';
     return { right: false, text: `${took}; a bigger capture takes ${stones(best)}.` };

@@ -5,8 +5,8 @@
 // (off the puzzle's line, the AI's, from its worker). Solved puzzles, and per
 // game the streak, its best and the rating, are saved with the lesson
 // progress. `learn.html#puzzles/<id>` opens one puzzle. An outcome puzzle's
-// answer is judged by what it captures (the engine's `captureOutcome`), not
-// by its listed solutions.
+// answer is judged by what it captures (the engine's `captureOutcome`, asked
+// of the analysis worker), not by its listed solutions.
 import {
   answerGroups,
   byOutcome,
@@ -59,11 +59,9 @@ export class Puzzles {
 
   /**
    * @param {GameClass} Game @param {Board} board @param {Progress} progress @param {() => void} save
-   * @param {import('./puzzle-judge.js').OutcomeOf} outcomeOf the engine's `captureOutcome`
    */
-  constructor(Game, board, progress, save, outcomeOf) {
+  constructor(Game, board, progress, save) {
     this.Game = Game;
-    this.outcomeOf = outcomeOf;
     this.board = board;
     this.progress = progress;
     this.save = save;
@@ -92,7 +90,8 @@ export class Puzzles {
     });
   }
 
-  /** The worker that reviews an answer to one of the player's mistakes. */
+  /** The worker that reviews an answer to one of the player's mistakes, or
+   * counts what an outcome puzzle's answer captures. */
   #reviewer = /** @type {AnalysisClient | null} */ (null);
   /** The AI worker that finds the reply after an answer off the puzzle's line. */
   #ai = /** @type {AiClient | null} */ (null);
@@ -223,6 +222,12 @@ export class Puzzles {
     this.#own = [];
     this.board.setAttribute('orientation', side);
     this.board.load(p.position, []);
+    // The engine that counts an outcome puzzle's answer starts with the
+    // puzzle, so that the verdict follows the move at once.
+    if (byOutcome(p) && !this.#reviewer?.busy) {
+      this.#reviewer ??= new AnalysisClient();
+      this.#reviewer.run({ type: 'ready', position: '', moves: [] }, () => {}).catch(() => {});
+    }
   }
 
   #answer(/** @type {string} */ move) {
@@ -236,9 +241,7 @@ export class Puzzles {
       return;
     }
     if (first && byOutcome(p)) {
-      const verdict = judgeOutcome(this.outcomeOf, p, move);
-      if (verdict.right) return this.#solved();
-      this.#wrong(p, before, `✗ ${verdict.text} Try again, or show the solution.`);
+      this.#answerOutcome(p, move);
       return;
     }
     const right = first ? judgePuzzleMove(this.Game, p, move).right : solvedByWin(this.Game, p, this.#played);
@@ -292,6 +295,39 @@ export class Puzzles {
       }
       this.#feedback(`✓ Right. The reply was ${shown}: now finish it.`, 'right');
     }, REPLY_MS);
+  }
+
+  /**
+   * An outcome puzzle's answer, judged by what the engine counts it
+   * captures (in the analysis worker; the board waits for the verdict).
+   * @param {Puzzle} p @param {string} move
+   */
+  async #answerOutcome(p, move) {
+    const played = this.#played;
+    this.#checking = true;
+    this.#reviewer ??= new AnalysisClient();
+    const asked = this.#reviewer.run({ type: 'captureOutcome', position: p.position, move }, () => {});
+    // Said only when the count takes a while (the engine still loading).
+    requestAnimationFrame(() => {
+      if (this.#checking && this.#played === played) this.#feedback('The engine is counting what your move captures…', '');
+    });
+    let outcome;
+    try {
+      outcome = await asked;
+    } catch (err) {
+      this.#checking = false;
+      if (this.#puzzle !== p || this.#played !== played) return;
+      this.#feedback(`The engine could not check the move (${/** @type {Error} */ (err).message}). Try again.`, 'wrong');
+      this.#played = [];
+      this.board.load(p.position, []);
+      return;
+    }
+    this.#checking = false;
+    // The learner went on to another puzzle or try meanwhile.
+    if (!outcome || this.#puzzle !== p || this.#played !== played) return;
+    const verdict = judgeOutcome(outcome, p);
+    if (verdict.right) return this.#solved();
+    this.#wrong(p, [], `✗ ${verdict.text} Try again, or show the solution.`);
   }
 
   /**
