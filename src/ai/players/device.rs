@@ -1,17 +1,20 @@
 //! Levels on a slow device: the node budget that lets a level's moves end
 //! inside the page's safety deadline on a device of a measured search
-//! speed (the page's AI worker measures it once, `work_done` over a fixed
-//! search). A level whose own budget fits plays as everywhere; one
-//! that does not halves its budget until it fits, so the budget depends on
-//! the measured speed alone and a game replays given that speed.
+//! speed (the page's AI worker measures it, `work_done` over a fixed search
+//! scaled to the game's costliest ordinary positions, then over its own
+//! moves when they run slower). A level whose own budget fits plays as
+//! everywhere; one that does not halves its budget until it fits, so the
+//! budget depends on the measured speed alone and a game replays given
+//! that speed.
 
 use super::levels::{level, top_search};
 use crate::variant::GameKind;
 
-/// Share of the deadline that a level's most costly ordinary move may use:
-/// the rest covers what the speed probe does not see (work the node count
-/// leaves out, such as the promises' candidate lists, positions whose
-/// nodes cost more than the probe's, a busier device later on).
+/// Share of the deadline that a level's most costly ordinary move may use,
+/// at a speed measured in the game's costliest ordinary positions: the rest
+/// covers what the measure does not see (work the node count leaves out,
+/// such as the promises' candidate lists; a device that gets busier
+/// between two measures).
 const DEADLINE_SHARE: f64 = 0.5;
 
 /// Most halvings of a level's budget: past them the level keeps a
