@@ -16,10 +16,11 @@ const PROBE_NODES = 20_000;
 
 /** How many times the CPU time a node of the strongest level's search
  * takes in the probe's search from the start position, a node can take in
- * a game's costliest ordinary positions (taller stacks, longer sowings, more
- * candidates a node). Measured in the browser's engine over 100 and 135
- * positions of level-8 games on fitted budgets (docs/ai/clock.md, "A slow
- * device"): up to 1.9 times in Intermedium and 2.9 times in Cash in Hand. */
+ * a game's costliest ordinary positions (later in the game, where a node's
+ * moves take longer to generate and score). `node tools/probe-cost.mjs
+ * GAME` measures it in the page's engine over positions of level-8 games
+ * on fitted budgets: up to 1.9 times in Intermedium and 2.6-2.9 times in
+ * Cash in Hand (docs/ai/clock.md, "A slow device"). */
 const PROBE_COST = /** @type {Record<string, number>} */ ({ intermedium: 2, 'cash-in-hand': 3 });
 
 /** The device's speed in `game`, in nodes a millisecond, in the game's
