@@ -6,18 +6,20 @@
 // (this process's, so the machine's load does not count), against the
 // median of five probes. Prints the ten costliest positions among moves of
 // 20 000 nodes or more (shorter ones are mostly their own set-up) and the
-// worst. Runs the page's engine (www/pkg, ./build.sh) in Node's V8.
+// worst, and the costliest move in the probe's nodes (its CPU time at the
+// probe's speed). Runs the page's engine (www/pkg, ./build.sh) in Node's V8.
 //
-//   node tools/probe-cost.mjs GAME [NODES] [GAMES] [PLIES]
+//   node tools/probe-cost.mjs GAME [NODES|own] [GAMES] [PLIES]
 //   node tools/probe-cost.mjs intermedium 157500 4 40
 //   node tools/probe-cost.mjs cash-in-hand 187500 4 40
+//   node tools/probe-cost.mjs cash-in-hand own 4 40     (the level's own budget)
 import fs from 'node:fs';
 
 const pkg = new URL('../www/pkg/', import.meta.url);
 const engine = await import(new URL('sowboard_ai.js', pkg).href);
 await engine.default({ module_or_path: fs.readFileSync(new URL('sowboard_ai_bg.wasm', pkg)) });
 const [game = 'intermedium', nodesText = '157500', gamesText = '4', pliesText = '40'] = process.argv.slice(2);
-const nodes = Number(nodesText);
+const nodes = nodesText === 'own' ? undefined : Number(nodesText);
 const TOP = engine.aiLevels();
 
 const cpuMs = () => {
@@ -60,9 +62,14 @@ for (const [i, position] of positions.entries()) {
   g.free();
   if (work >= 20_000) costs.push({ i, work, ms, cost: probeSpeed / (work / ms) });
 }
+const longest = costs.reduce((a, c) => (c.ms > a.ms ? c : a), { ms: 0, work: 0 });
 costs.sort((a, b) => b.cost - a.cost);
-console.log(`${game}, level ${TOP} on ${nodes} nodes, ${positions.length} positions (${costs.length} of 20 000 nodes or more)`);
+console.log(`${game}, level ${TOP} on ${nodes ?? 'its own'} nodes, ${positions.length} positions (${costs.length} of 20 000 nodes or more)`);
 console.log(`probe: ${probes.map((p) => p.toFixed(0)).join(' ')} nodes a CPU ms (median ${probeSpeed.toFixed(0)})`);
 for (const c of costs.slice(0, 10))
   console.log(`  position ${c.i}: ${c.work} nodes in ${c.ms.toFixed(0)} CPU ms, ${c.cost.toFixed(2)} times the probe's cost a node`);
 console.log(`costliest: ${costs[0]?.cost.toFixed(2)} times the probe's cost a node`);
+console.log(
+  `longest move: ${longest.work} nodes in ${longest.ms.toFixed(0)} CPU ms, ` +
+    `${Math.round(longest.ms * probeSpeed)} of the probe's nodes`,
+);
