@@ -1,19 +1,28 @@
 // The AI on a slow device (issue 52): headless Chromium with its CPU slowed
 // by the DevTools protocol (`Emulation.setCPUThrottlingRate`), level 8
-// playing both sides of one game with the page's safety deadline, over a
-// sample of moves (game after game), twice: on the level's own node budget, and on the budget
-// fitted to the device as the page plays (www/board/device-speed.js: the
-// speed measured once, then `aiDeviceNodes`). The engine runs on the page's
-// own thread: the protocol throttles pages, not workers; the AI worker
-// (www/ai-worker.js) makes the same calls. Prints each run's mean and max
-// time per move and how often the deadline cut the search (a move that took
-// the deadline or longer: a search stops early only at its node budget).
-// Figures, not a test; results in docs/ai/clock.md.
+// playing both sides with the page's safety deadline, over a sample of moves
+// (game after game), three times a game:
+// - "own": the level's own node budget;
+// - "fitted": as the page plays on node budgets (www/board/device-speed.js,
+//   the calls the AI worker makes): the speed probed before the first move,
+//   the level's budget fitted to it (`aiDeviceNodes`), and after each move
+//   the speed lowered when the move's own search ran slower (`slowerSince`);
+// - "lull": the same, but the probe runs unthrottled and the moves
+//   throttled: a probe that timed a lull in the device's load, which the
+//   moves must correct.
+// The engine runs on the page's own thread: the protocol throttles pages,
+// not workers. Prints each run's mean and max time per move, how often the
+// deadline cut the search (a move that took the deadline or longer: a
+// search stops early only at its node budget), and the speeds the fitting
+// used. Figures, not a test; results in docs/ai/clock.md.
 //
 //   node tests/browser/bench-slow-device.mjs [rate] [moves] [games...]
 //   node tests/browser/bench-slow-device.mjs 4 30 intermedium cash-in-hand
+//   RUNS=own,fitted node tests/browser/bench-slow-device.mjs 4 30   (some runs only)
+//   VERBOSE=1 ...                                  (every move: ms, nodes, budget, speed)
 //   SOWBOARD_WWW=/path/to/www node tests/browser/bench-slow-device.mjs
 //   (a copy of the site from before the fitting runs the own-budget line only)
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch } from './lib/browser.mjs';
@@ -26,8 +35,16 @@ const [rateText = '4', movesText = '30', ...gameArgs] = process.argv.slice(2);
 const rate = Number(rateText);
 const sample = Number(movesText);
 const games = gameArgs.length ? gameArgs : ['intermedium', 'cash-in-hand'];
+const runs = (process.env.RUNS ?? 'own,fitted,lull').split(',');
+const verbose = Boolean(process.env.VERBOSE);
 const LEVEL = 8;
 const deadline = SAFETY_DEADLINE_MS[LEVEL];
+
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 const app = await serve({ root: www });
 const { context, close } = await launch();
@@ -35,45 +52,84 @@ try {
   const page = await context.newPage();
   await page.goto(`${app.url}/icon.svg`);
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  const throttle = (/** @type {number} */ r) => cdp.send('Emulation.setCPUThrottlingRate', { rate: r });
+  const fits = await page.evaluate(async () => {
+    const engine = await import('/pkg/sowboard_ai.js');
+    await engine.default();
+    return Boolean(engine.aiDeviceNodes);
+  });
+  console.log(`${new Date().toISOString()}, ${rate}x CPU throttling, load average ${load()}`);
   for (const game of games) {
-    for (const fitted of [false, true]) {
-      const run = await page.evaluate(
-        async ({ game, sample, deadline, level, fitted, deadlines }) => {
+    for (const run of runs) {
+      if (run !== 'own' && !fits) continue;
+      // The lull: the probe on the unthrottled thread, the moves throttled.
+      await throttle(run === 'lull' ? 1 : rate);
+      const probed =
+        run === 'lull'
+          ? await page.evaluate(async (game) => {
+              const engine = await import('/pkg/sowboard_ai.js');
+              return (await import('/board/device-speed.js')).measureSpeed(engine, game);
+            }, game)
+          : undefined;
+      await throttle(rate);
+      const loadBefore = load();
+      const result = await page.evaluate(
+        async ({ game, sample, deadline, level, fitted, probed, deadlines }) => {
           const engine = await import('/pkg/sowboard_ai.js');
-          await engine.default();
-          if (fitted && !engine.aiDeviceNodes) return null;
-          const fit = fitted ? (await import('/board/device-speed.js')).fitToDevice(engine, { game, deadlines }, level) : null;
+          const { fitToDevice, slowerSince } = fitted ? await import('/board/device-speed.js') : {};
+          /** @type {{game: string, deadlines: Record<number, number>}} */
+          const device = { game, deadlines };
+          let known = probed;
+          const moves = [];
           // A game that ends before the sample is full is followed by another.
           let g = new engine.Game(game);
-          const ms = [];
           for (let i = 0; i < sample; i++) {
             if (g.outcome()) {
               g.free();
               g = new engine.Game(game);
             }
-            const t = performance.now();
-            const move = g.aiMove(level, 7 + i, deadline, fit?.nodes);
-            ms.push(performance.now() - t);
+            // What the AI worker does for a request on node budgets (www/ai-worker.js).
+            let nodes, report;
+            if (fitted) ({ nodes, report } = fitToDevice(engine, { ...device, nodesPerMs: known }, level));
+            const speed = report?.nodesPerMs;
+            const work = engine.aiWorkDone();
+            const start = performance.now();
+            const move = g.aiMove(level, 7 + i, deadline, nodes);
+            const ms = performance.now() - start;
+            const done = engine.aiWorkDone() - work;
+            if (fitted) report = slowerSince(engine, device, level, report, done, start);
+            known = report?.nodesPerMs;
+            moves.push({ ms, work: done, budget: nodes ?? null, speed: speed ?? null });
             if (move) g.play(move);
           }
           g.free();
-          return { ms, nodes: fit?.nodes ?? null, nodesPerMs: fit?.report.nodesPerMs ?? null };
+          return { moves, speed: known ?? null };
         },
-        { game, sample, deadline, level: LEVEL, fitted, deadlines: SAFETY_DEADLINE_MS },
+        { game, sample, deadline, level: LEVEL, fitted: run !== 'own', probed, deadlines: SAFETY_DEADLINE_MS },
       );
-      if (!run) continue;
-      const { ms } = run;
+      const { moves } = result;
+      const ms = moves.map((m) => m.ms);
       const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
       const cut = ms.filter((t) => t >= deadline).length;
-      const budget = fitted
-        ? `fitted to the device (${run.nodesPerMs.toFixed(0)} nodes/ms measured: ${run.nodes ? `${run.nodes} nodes` : 'its own budget'})`
-        : 'its own node budget';
+      const first = moves[0];
+      const fitting =
+        run === 'own'
+          ? 'its own node budget'
+          : `${run === 'lull' ? 'fitted, probe unthrottled' : 'fitted'}: speed ${first.speed.toFixed(0)} nodes/ms at the first move` +
+            ` (budget ${first.budget ?? 'its own'}), ${result.speed.toFixed(0)} after the last` +
+            ` (budget ${moves.at(-1).budget ?? 'its own'})`;
       console.log(
-        `${game} level ${LEVEL} at ${rate}x CPU throttling, ${budget}: ${ms.length} moves, ` +
-          `mean ${mean.toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms; ` +
-          `the ${deadline} ms deadline cut ${cut} of ${ms.length}`,
+        `${game} level ${LEVEL}, ${fitting}: ${moves.length} moves, mean ${mean.toFixed(0)} ms, ` +
+          `max ${Math.max(...ms).toFixed(0)} ms; the ${deadline} ms deadline cut ${cut} of ${moves.length}` +
+          ` (load average ${loadBefore} before, ${load()} after)`,
       );
+      if (verbose)
+        moves.forEach((m, i) =>
+          console.log(
+            `  move ${i + 1}: ${m.ms.toFixed(0)} ms, ${m.work} nodes (${(m.work / m.ms).toFixed(0)}/ms)` +
+              (run === 'own' ? '' : `, budget ${m.budget ?? 'own'} at ${m.speed.toFixed(0)} nodes/ms`),
+          ),
+        );
     }
   }
 } finally {

@@ -49,6 +49,51 @@ test('a device too slow for level 8: the menu says it plays weaker, and the AI s
   await page.close();
 });
 
+/** A shared game's link (`#p=...&m=...`) of `game`'s start position, as the page's engine writes it.
+ * @param {import('playwright-core').Page} page @param {string} game */
+const startLink = (page, game) =>
+  page.evaluate(async (game) => {
+    const { Game } = await (await import('/engine.js')).loadEngine();
+    const g = new Game(game);
+    const position = g.position();
+    g.free();
+    return `#${new URLSearchParams({ p: position })}`;
+  }, game);
+
+/** Opens the share link `hash` in the page and reads the dialog's level menu, then closes it unopened.
+ * @param {import('playwright-core').Page} page @param {string} hash */
+async function linkMenu(page, hash) {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await page.waitForSelector('#link-dialog[open]');
+  const texts = await page.locator('#link-level option').allTextContents();
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#link-dialog:not([open])', { state: 'attached' });
+  return texts;
+}
+
+test('the level menu of a shared game says which levels play weaker on this device, in that game', async (ctx) => {
+  const { page, errors } = await freshApp(ctx.context, ctx.url);
+  const intermedium = await startLink(page, 'intermedium');
+  const cash = await startLink(page, 'cash-in-hand');
+  await page.evaluate(async () => (await import('/board/ai-turns.js')).assumeSpeed('intermedium', 125));
+  await page.selectOption('#level', '8');
+  await moveAndAwaitAi(page);
+  assertEqual((await menu(page))[7], '8 (weaker on this device)', 'the main menu says so');
+  const shared = await linkMenu(page, intermedium);
+  assertEqual(shared[7], '8 (weaker on this device)', `the shared game's menu says so too: ${shared}`);
+  assert(
+    shared.slice(0, 7).every((t) => !/weaker/.test(t)),
+    `only level 8 is marked: ${shared}`,
+  );
+  // The device was measured in Intermedium only: a Cash in Hand game's levels are not marked.
+  const other = await linkMenu(page, cash);
+  assert(!other.some((t) => /weaker/.test(t)), `no level of Cash in Hand is marked: ${other}`);
+  assertEqual(errors, [], 'console errors');
+  await page.close();
+});
+
 test('the AI measures the device on its first move on node budgets', async (ctx) => {
   const { page, errors } = await freshApp(ctx.context, ctx.url);
   await page.selectOption('#level', '1');

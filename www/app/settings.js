@@ -2,6 +2,7 @@
 // at one board, AI against AI), the player's side, the AI's level and
 // animation. They live in the setup form and on the board's attributes.
 import { $ } from '../dom.js';
+import { weakerLevels } from '../board/ai-turns.js';
 import { ask } from './ask.js';
 import { labelLevels } from './ratings.js';
 import { sideLabel } from './words.js';
@@ -18,10 +19,15 @@ export const currentGame = (board) => board.getAttribute('game') || 'intermedium
 /** Words of a level that plays weaker on this device (its rating is not its strength here). */
 export const WEAKER_HERE = 'weaker on this device';
 
-/** Marks the options of a level `select` whose levels play weaker on this
- * device (`board.weakerLevels`): their searches are cut to fit its speed.
- * @param {HTMLSelectElement} select @param {number[]} levels */
-export function markWeaker(select, levels) {
+/** Labels a level `select` for `game`, every level menu of the page alike:
+ * each level's rating, and the levels that play weaker on this device in
+ * that game (what the board reports as `weakerLevels`: their searches are
+ * cut to fit its speed) marked so.
+ * @param {HTMLSelectElement} select @param {string} game */
+export function labelLevelMenu(select, game) {
+  labelLevels(select, game);
+  select.dataset.game = game;
+  const levels = weakerLevels(game);
   if (!levels.length) return;
   for (const option of select.options) {
     if (levels.includes(Number(option.value))) option.textContent = `${option.value} (${WEAKER_HERE})`;
@@ -62,8 +68,7 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     $('mode').value = values.mode;
     $('side').value = values.side;
     $('level').value = String(values.level);
-    labelLevels($('level'), currentGame(board));
-    markWeaker($('level'), board.weakerLevels);
+    labelLevelMenu($('level'), currentGame(board));
     $('animation').checked = values.animation;
     board.setAttribute('animation', values.animation ? 'on' : 'off');
     nameSides($('side'));
@@ -99,10 +104,10 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     changed();
   }
   for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
-  // The AI measured this device: the levels too slow for it say so.
+  // The AI measured this device: the level menus of that game say which levels are too slow for it.
   board.addEventListener('device', (e) => {
-    const { game, weakerLevels } = /** @type {CustomEvent<import('../types/widget.js').SowingDeviceDetail>} */ (e).detail;
-    if (game === currentGame(board)) markWeaker($('level'), weakerLevels);
+    const { game } = /** @type {CustomEvent<import('../types/widget.js').SowingDeviceDetail>} */ (e).detail;
+    for (const id of ['level', 'link-level']) if ($(id).dataset.game === game) labelLevelMenu($(id), game);
   });
 
   return {

@@ -7,8 +7,7 @@ import { readRules } from '../board/options.js';
 import { isLinkFragment } from '../link/codec.js';
 import { ask } from './ask.js';
 import { fromFragment, toFragment } from './fragment.js';
-import { labelLevels } from './ratings.js';
-import { currentGame } from './settings.js';
+import { currentGame, labelLevelMenu } from './settings.js';
 import { gameLabel, movesText, plainError, sideLabel } from './words.js';
 
 /** @typedef {import('../board/element.js').SowingBoard} SowingBoard */
@@ -62,7 +61,7 @@ export function createSharing({ board, settings, persistence, linkPlay, loadLink
     $('link-keep').textContent = board.ply > 0 ? 'Keep my game' : 'Not now';
     $('link-mode').value = settings.values.mode;
     $('link-level').value = String(settings.values.level);
-    labelLevels($('link-level'), info.game);
+    labelLevelMenu($('link-level'), info.game);
     const side = $('link-side');
     side.options[0].textContent = `${sideLabel(info.sides[0])} (moves first)`;
     side.options[1].textContent = sideLabel(info.sides[1]);

@@ -1,10 +1,10 @@
 // The AI's measure of the device, run where the AI runs (the AI worker; the
-// slow-device benchmark on the page's thread): the search speed, from a
-// fixed search timed once and lowered when a move's own search runs slower
-// (the device got busier after the probe), and each level's node budget at
-// that speed
-// (the engine's `aiDeviceNodes`: a level whose own budget would not end
-// inside its safety deadline plays on a halved one).
+// slow-device benchmark on the page's thread): the search speed in the
+// game's costliest ordinary positions, from a fixed search timed once and
+// lowered when a move's own search runs slower (the device got busier after
+// the probe), and each level's node budget at that speed (the engine's
+// `aiDeviceNodes`: a level whose own budget would not end inside its safety
+// deadline plays on a halved one).
 
 /** The whole engine (the workers' module). @typedef {typeof import('../pkg/sowboard_ai.js')} Engine */
 /** @typedef {import('./ai-turns.js').DeviceFit} DeviceFit */
@@ -14,8 +14,21 @@
  * compile the engine's hot code first. */
 const PROBE_NODES = 20_000;
 
-/** The device's speed in `game`, in nodes a millisecond: the strongest
- * level's search on a fixed node budget from the start position, timed.
+/** How many times the CPU time a node of the strongest level's search
+ * takes in the probe's search from the start position, a node can take in
+ * a game's costliest ordinary positions (later in the game, where a node's
+ * moves take longer to generate and score). `node tools/probe-cost.mjs
+ * GAME` measures it in the page's engine over positions of level-8 games
+ * on fitted budgets: up to 1.9 times in Intermedium and 2.6-2.9 times in
+ * Cash in Hand (docs/ai/clock.md, "A slow device"). */
+const PROBE_COST = /** @type {Record<string, number>} */ ({ intermedium: 2, 'cash-in-hand': 3 });
+
+/** The device's speed in `game`, in nodes a millisecond, in the game's
+ * costliest ordinary positions: the strongest level's search on a fixed
+ * node budget from the start position, timed, over `PROBE_COST`. A level
+ * fitted to it ends inside its share of the deadline in those positions
+ * too, and a move that runs slower than it says the device got busier
+ * (`slowerSince`), not that its position costs more.
  * @param {Engine} engine @param {string} game */
 export function measureSpeed(engine, game) {
   const probe = new engine.Game(game);
@@ -24,7 +37,8 @@ export function measureSpeed(engine, game) {
     const work = engine.aiWorkDone();
     const start = performance.now();
     probe.aiMove(engine.aiLevels(), 1, undefined, PROBE_NODES);
-    return (engine.aiWorkDone() - work) / Math.max(performance.now() - start, 0.1);
+    const nodesPerMs = (engine.aiWorkDone() - work) / Math.max(performance.now() - start, 0.1);
+    return nodesPerMs / (PROBE_COST[game] ?? Math.max(...Object.values(PROBE_COST)));
   } finally {
     probe.free();
   }

@@ -35,7 +35,7 @@ export interface SowingThinkingDetail {
 export interface SowingDeviceDetail {
   /** `intermedium` or `cash-in-hand`. */
   game: string;
-  /** The AI's search speed on this device, in nodes a millisecond. */
+  /** The AI's search speed on this device, in nodes a millisecond, in the game's costliest ordinary positions (its search from the start runs two to three times faster). */
   nodesPerMs: number;
   /** The levels whose node budgets do not fit their safety deadlines here: they play on smaller budgets, weaker than elsewhere. */
   weakerLevels: number[];
