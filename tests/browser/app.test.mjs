@@ -345,6 +345,7 @@ test('screenshots of both games at desktop and phone sizes', async (ctx) => {
     await page.waitForTimeout(100);
     await screenshot(page, `cash-${name}`, ctx.artifacts);
     await page.click('#help');
+    await page.waitForSelector('#help-dialog[open]');
     await page.waitForTimeout(200);
     await screenshot(page, `rules-${name}`, ctx.artifacts);
     await page.keyboard.press('Escape');

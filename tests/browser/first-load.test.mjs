@@ -23,6 +23,8 @@ const LAZY = [
   '/app/link-play.js',
   '/app/sharing.js',
   '/app/history-ui.js',
+  '/app/history-record.js',
+  '/app/dialogs.html',
   '/learn/mistakes.js',
 ];
 
