@@ -5,8 +5,9 @@
 // banner. The board and the engine do the playing.
 // What the first move does not need loads on first use (a click, a link in
 // the address, a list of games by link to show) and, once the board is
-// playable, when the page is idle, so that a first use is instant: the
-// analysis, games by link, sharing, My games' dialog.
+// playable, when the page is idle, so that a first use is instant: My
+// games' recorder, the dialogs (app/dialogs.html), the analysis, games by
+// link, sharing, My games' dialog.
 import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
