@@ -25,7 +25,9 @@ const LAZY = [
   '/app/sharing.js',
   '/app/history-ui.js',
   '/app/history-record.js',
+  '/board/ai-client.js',
   '/app/dialogs.html',
+  '/app/analysis-panel.html',
   '/learn/mistakes.js',
 ];
 

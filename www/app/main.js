@@ -6,8 +6,8 @@
 // What the first move does not need loads on first use (a click, a link in
 // the address, a list of games by link to show) and, once the board is
 // playable, when the page is idle, so that a first use is instant: My
-// games' recorder, the dialogs (app/dialogs.html), the analysis, games by
-// link, sharing, My games' dialog.
+// games' recorder, the dialogs (app/dialogs.html), the analysis (with its
+// panel, app/analysis-panel.html), games by link, sharing, My games' dialog.
 import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
@@ -148,17 +148,20 @@ board.addEventListener('change', (/** @type {any} */ e) => {
   record({ kind: e.detail.kind, ply: board.ply, link: !!linkPlay?.active, variation: !!analysis?.mainline });
 });
 
-/** The dialogs of first use (app/dialogs.html: static markup), added to the
- * page once: when the page is idle, or with the first use of one of them. */
-const loadDialogs = once(async () => {
-  const response = await fetch('app/dialogs.html');
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const text = await response.text();
-  if (document.getElementById('help-dialog')) return;
-  const template = document.createElement('template');
-  template.innerHTML = text; // the site's own static markup
-  document.querySelector('footer')?.before(template.content);
-});
+/** Static markup of the page's own (a file of app/), added once with `place`.
+ * @param {string} file @param {(markup: DocumentFragment) => void} place */
+const markup = (file, place) =>
+  once(async () => {
+    const response = await fetch(file);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const template = document.createElement('template');
+    template.innerHTML = await response.text(); // the site's own static markup
+    place(template.content);
+  });
+/** The dialogs of first use (app/dialogs.html), added when the page is idle or with the first use of one of them. */
+const loadDialogs = markup('app/dialogs.html', (dialogs) => document.querySelector('footer')?.before(dialogs));
+/** The analysis panel (app/analysis-panel.html), in the side panel ahead of the move list, with the analysis. */
+const loadAnalysisPanel = markup('app/analysis-panel.html', (panel) => document.querySelector('.panel > .moves-head')?.before(panel));
 
 // Games by link: the page's own game stays saved meanwhile, and comes back on leaving.
 const loadLinkPlay = once(async () => {
@@ -215,7 +218,11 @@ function keepMistakes(review) {
 }
 
 const loadAnalysis = once(async () => {
-  const [{ initAnalysis }] = await Promise.all([import('../analysis/analysis.js'), loadStyle('analysis/analysis.css')]);
+  const [{ initAnalysis }] = await Promise.all([
+    import('../analysis/analysis.js'),
+    loadAnalysisPanel(),
+    loadStyle('analysis/analysis.css'),
+  ]);
   analysis ??= initAnalysis({ board, onExit: settings.apply, onReviewed: keepMistakes });
   return analysis;
 });
