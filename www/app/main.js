@@ -341,8 +341,9 @@ window.addEventListener('storage', (e) => {
   if (!linkPlay && (e.key === LINKS_KEY || e.key === null) && hasLinkGames()) loadLinkPlay().catch(() => {});
 });
 
-/** Once the board is playable, when the page is idle: the modules of first
- * use one at a time, each in an idle moment (their setup never holds up a
+/** Once the board is playable, when the page is idle: the AI worker's
+ * client (the board imports it with its first AI request), then the modules
+ * of first use one at a time, each in an idle moment (their setup never holds up a
  * click on the board), games by link only fetched (they are set up when
  * used: their list is empty); then the service worker's copy of the site,
  * which would share the network with the first load. */
@@ -351,6 +352,7 @@ function afterPlayable() {
     new Promise((resolve) => (window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 50)))(() => resolve(null)));
   /** @type {(() => Promise<unknown>)[]} */
   const steps = [
+    () => import('../board/ai-client.js'), // the AI's first reply then asks its worker at once
     loadRecorder,
     loadDialogs,
     loadAnalysis,
