@@ -345,6 +345,7 @@ test('screenshots of both games at desktop and phone sizes', async (ctx) => {
     await page.waitForTimeout(100);
     await screenshot(page, `cash-${name}`, ctx.artifacts);
     await page.click('#help');
+    await page.waitForSelector('#help-dialog[open]');
     await page.waitForTimeout(200);
     await screenshot(page, `rules-${name}`, ctx.artifacts);
     await page.keyboard.press('Escape');
@@ -399,6 +400,12 @@ test('reload while offline is served by the service worker', async (ctx) => {
     // The AI's engine (pkg/sowboard_ai_bg.wasm, loaded by the workers only) is kept too.
     const hint = await page.evaluate(() => document.querySelector('#board').hint());
     assert(typeof hint === 'string' && hint.length > 0, `the AI answers offline (a hint: ${hint})`);
+    // What comes after the board is playable comes from the copy too: the rules' dialog, My games.
+    await page.click('#help');
+    await page.waitForSelector('#help-dialog[open]');
+    await page.keyboard.press('Escape');
+    await page.click('#history');
+    await page.waitForSelector('#history-dialog[open] #history-list li');
   } finally {
     await ctx.context.setOffline(false);
   }

@@ -7,8 +7,9 @@
 // first move. When the browser refuses storage the games go on; the player
 // is told once, and every later change tries again with everything unsaved.
 
-// The store (IndexedDB) and the list of games by link load with the first
-// write or sync: the page's first move needs neither.
+// This module loads once the board is playable (the page keeps the board's
+// changes until then, see `changed`); the store (IndexedDB) and the list of
+// games by link load with the first write or sync.
 import { loadEngine } from '../engine.js';
 import { readRules } from '../board/options.js';
 import { LEVEL_RATINGS } from './ratings.js';
@@ -17,6 +18,9 @@ import { plainError } from './words.js';
 
 /** @typedef {import('./history-store.js').GameRecord} GameRecord */
 /** @typedef {import('./history-store.js').HistoryStore} HistoryStore */
+/** A change of the board: its kind (the `change` event's), the ply after it,
+ * and whether a game by link or an analysis variation is on the board then.
+ * @typedef {{kind: string, ply: number, link: boolean, variation: boolean}} BoardChange */
 
 /** A random record id. */
 export const newRecordId = () => Array.from(crypto.getRandomValues(new Uint32Array(3)), (n) => n.toString(36)).join('');
@@ -159,17 +163,19 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
 
   /** Counts the loads: a write queued ahead of a load belongs to the game that load replaced. */
   let generation = 0;
-  board.addEventListener('change', (/** @type {any} */ e) => {
-    if (linkActive()) {
+  /** A change of the board (its `change` event), as seen when it happens:
+   * the page keeps the changes ahead of this module's arrival and hands them over in order.
+   * @param {BoardChange} change */
+  function changed({ kind, ply, link, variation }) {
+    if (link) {
       syncLinks();
       return;
     }
-    if (mainline()) return; // an analysis variation: the game it left is what counts
-    const kind = e.detail.kind;
+    if (variation) return; // an analysis variation: the game it left is what counts
     if (kind === 'load') {
       const gen = ++generation;
       current = null;
-      loadedPly = board.ply;
+      loadedPly = ply;
       assistedSinceLoad = false;
       chain = chain.then(() => (gen === generation ? adopt() : undefined));
       return;
@@ -184,11 +190,7 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
         unsaved.set(current.id, current);
       })
       .then(flush);
-  });
-  // A hint is help: the game no longer measures the player alone.
-  document.getElementById('hint')?.addEventListener('click', () => {
-    assistedSinceLoad = true;
-  });
+  }
 
   /** Finished games by link, stored once over (a deleted one is not brought back). */
   async function syncLinks() {
@@ -246,6 +248,11 @@ export function createRecorder({ board, settings, linkActive, mainline, analysin
   }
 
   return {
+    changed,
+    /** A hint is help: the game no longer measures the player alone. */
+    hinted() {
+      assistedSinceLoad = true;
+    },
     store,
     syncLinks,
     /** The id of the game on the board, when the history has it. */

@@ -5,8 +5,9 @@
 // banner. The board and the engine do the playing.
 // What the first move does not need loads on first use (a click, a link in
 // the address, a list of games by link to show) and, once the board is
-// playable, when the page is idle, so that a first use is instant: the
-// analysis, games by link, sharing, My games' dialog.
+// playable, when the page is idle, so that a first use is instant: My
+// games' recorder, the dialogs (app/dialogs.html), the analysis (with its
+// panel, app/analysis-panel.html), games by link, sharing, My games' dialog.
 import '../widget.js';
 import { $ } from '../dom.js';
 import { ask } from './ask.js';
@@ -16,7 +17,6 @@ import { endText, gameLabel, movesText, plainError } from './words.js';
 import { setRuleAttributes } from '../board/options.js';
 import { aiFor, createSettings, currentGame } from './settings.js';
 import { createPersistence } from './persistence.js';
-import { createRecorder } from './history-record.js';
 import { isLinkFragment } from '../link/codec.js';
 import { LINKS_KEY } from '../link/key.js';
 
@@ -76,17 +76,6 @@ const persistence = createPersistence({
   linkPlaying: () => !!linkPlay?.active,
   mainline: () => analysis?.mainline,
 });
-// "My games": every game played here kept in the browser, with results and
-// a rating; recorded from the start (the dialog loads on first use).
-const recorder = createRecorder({
-  board,
-  settings,
-  notice,
-  linkActive: () => !!linkPlay?.active,
-  mainline: () => analysis?.mainline,
-  analysing: () => !!analysis?.on,
-});
-
 /** A module of the page that loads on first use: `load` runs once (again after a failure). @template T
  * @param {() => Promise<T>} load @returns {() => Promise<T>} */
 function once(load) {
@@ -120,9 +109,63 @@ function loadStyle(href) {
   return applied;
 }
 
+// "My games": every game played here kept in the browser, with results and
+// a rating. The recorder loads once the board is playable (or with the
+// first change after); the board's changes until then are kept, as they
+// were, and handed over to it in order.
+/** @type {ReturnType<typeof import('./history-record.js').createRecorder> | null} */
+let recorder = null;
+/** @type {(import('./history-record.js').BoardChange | 'hint')[]} */
+const unrecorded = [];
+/** Set once the board is playable: a change then loads the recorder if it is not in yet. */
+let playable = false;
+/** @param {import('./history-record.js').BoardChange | 'hint'} change */
+function record(change) {
+  if (!recorder) {
+    unrecorded.push(change);
+    if (playable)
+      loadRecorder().catch(() => {
+        /* loaded again with the next change or My games, which says what failed */
+      });
+  } else if (change === 'hint') recorder.hinted();
+  else recorder.changed(change);
+}
+const loadRecorder = once(async () => {
+  const { createRecorder } = await import('./history-record.js');
+  if (recorder) return recorder;
+  recorder = createRecorder({
+    board,
+    settings,
+    notice,
+    linkActive: () => !!linkPlay?.active,
+    mainline: () => analysis?.mainline,
+    analysing: () => !!analysis?.on,
+  });
+  for (const change of unrecorded.splice(0)) record(change);
+  return recorder;
+});
+board.addEventListener('change', (/** @type {any} */ e) => {
+  record({ kind: e.detail.kind, ply: board.ply, link: !!linkPlay?.active, variation: !!analysis?.mainline });
+});
+
+/** Static markup of the page's own (a file of app/), added once with `place`.
+ * @param {string} file @param {(markup: DocumentFragment) => void} place */
+const markup = (file, place) =>
+  once(async () => {
+    const response = await fetch(file);
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const template = document.createElement('template');
+    template.innerHTML = await response.text(); // the site's own static markup
+    place(template.content);
+  });
+/** The dialogs of first use (app/dialogs.html), added when the page is idle or with the first use of one of them. */
+const loadDialogs = markup('app/dialogs.html', (dialogs) => document.querySelector('footer')?.before(dialogs));
+/** The analysis panel (app/analysis-panel.html), in the side panel ahead of the move list, with the analysis. */
+const loadAnalysisPanel = markup('app/analysis-panel.html', (panel) => document.querySelector('.panel > .moves-head')?.before(panel));
+
 // Games by link: the page's own game stays saved meanwhile, and comes back on leaving.
 const loadLinkPlay = once(async () => {
-  const { LinkPlay } = await import('./link-play.js');
+  const [{ LinkPlay }] = await Promise.all([import('./link-play.js'), loadDialogs()]);
   linkPlay ??= new LinkPlay({
     board,
     notice,
@@ -137,7 +180,7 @@ const loadLinkPlay = once(async () => {
 });
 
 const loadSharing = once(async () => {
-  const { createSharing } = await import('./sharing.js');
+  const [{ createSharing }] = await Promise.all([import('./sharing.js'), loadDialogs()]);
   sharing ??= createSharing({
     board,
     settings,
@@ -175,18 +218,27 @@ function keepMistakes(review) {
 }
 
 const loadAnalysis = once(async () => {
-  const [{ initAnalysis }] = await Promise.all([import('../analysis/analysis.js'), loadStyle('analysis/analysis.css')]);
+  const [{ initAnalysis }] = await Promise.all([
+    import('../analysis/analysis.js'),
+    loadAnalysisPanel(),
+    loadStyle('analysis/analysis.css'),
+  ]);
   analysis ??= initAnalysis({ board, onExit: settings.apply, onReviewed: keepMistakes });
   return analysis;
 });
 
 const loadHistory = once(async () => {
-  const [{ createHistory }] = await Promise.all([import('./history-ui.js'), loadStyle('app/history.css')]);
+  const [{ createHistory }, kept] = await Promise.all([
+    import('./history-ui.js'),
+    loadRecorder(),
+    loadDialogs(),
+    loadStyle('app/history.css'),
+  ]);
   games ??= createHistory({
     board,
     settings,
     persistence,
-    recorder,
+    recorder: kept,
     linkPlay: () => linkPlay,
     analysis: () => analysis,
     loadAnalysis,
@@ -289,8 +341,9 @@ window.addEventListener('storage', (e) => {
   if (!linkPlay && (e.key === LINKS_KEY || e.key === null) && hasLinkGames()) loadLinkPlay().catch(() => {});
 });
 
-/** Once the board is playable, when the page is idle: the modules of first
- * use one at a time, each in an idle moment (their setup never holds up a
+/** Once the board is playable, when the page is idle: the AI worker's
+ * client (the board imports it with its first AI request), then the modules
+ * of first use one at a time, each in an idle moment (their setup never holds up a
  * click on the board), games by link only fetched (they are set up when
  * used: their list is empty); then the service worker's copy of the site,
  * which would share the network with the first load. */
@@ -298,7 +351,16 @@ function afterPlayable() {
   const idle = () =>
     new Promise((resolve) => (window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 50)))(() => resolve(null)));
   /** @type {(() => Promise<unknown>)[]} */
-  const steps = [loadAnalysis, loadHistory, loadSharing, () => import('./link-play.js'), () => recorder.syncLinks()];
+  const steps = [
+    () => import('../board/ai-client.js'), // the AI's first reply then asks its worker at once
+    loadRecorder,
+    loadDialogs,
+    loadAnalysis,
+    loadHistory,
+    loadSharing,
+    () => import('./link-play.js'),
+    async () => (await loadRecorder()).syncLinks(),
+  ];
   (async () => {
     for (const step of steps) {
       await idle();
@@ -329,6 +391,7 @@ board.addEventListener(
     renderState();
     document.documentElement.dataset.appReady = 'true'; // for tests: the game is restored
     performance.mark('board-playable');
+    playable = true;
     afterPlayable();
     if (location.hash.length > 1) await openHash(location.hash);
     window.addEventListener('hashchange', () => {
@@ -373,7 +436,10 @@ $('game').addEventListener('change', () => {
 
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
-$('hint').addEventListener('click', () => board.hint().catch((err) => notice(plainError(err))));
+$('hint').addEventListener('click', () => {
+  record('hint');
+  board.hint().catch((err) => notice(plainError(err)));
+});
 $('live').addEventListener('click', () => {
   board.viewPly = null;
 });
@@ -395,7 +461,10 @@ function exampleBoards() {
     slot.append(example);
   }
 }
+onFirstUse('help', 'The rules', loadDialogs, () => !!document.getElementById('help-dialog'));
 $('help').addEventListener('click', () => {
-  $('help-dialog').showModal();
+  const dialog = document.getElementById('help-dialog');
+  if (!(dialog instanceof HTMLDialogElement)) return; // on its way (onFirstUse)
+  dialog.showModal();
   exampleBoards();
 });

@@ -104,10 +104,12 @@ export function createSettings({ board, linkPlaying, inProgress, changed }) {
     changed();
   }
   for (const id of ['mode', 'side', 'level', 'animation']) $(id).addEventListener('change', () => settingChanged(id));
-  // The AI measured this device: the level menus of that game say which levels are too slow for it.
+  // The AI measured this device: the level menus of that game say which
+  // levels are too slow for it (the shared game's menu once its dialog is in
+  // the page; it is labelled again when the dialog opens).
   board.addEventListener('device', (e) => {
     const { game } = /** @type {CustomEvent<import('../types/widget.js').SowingDeviceDetail>} */ (e).detail;
-    for (const id of ['level', 'link-level']) if ($(id).dataset.game === game) labelLevelMenu($(id), game);
+    for (const id of ['level', 'link-level']) if ($(id)?.dataset.game === game) labelLevelMenu($(id), game);
   });
 
   return {

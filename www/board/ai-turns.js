@@ -4,7 +4,8 @@
 // device's speed, which the first worker to play a game on node budgets
 // measures and every board of the page then reuses; it only goes down (a
 // move that searched slower), so a level's budget never grows mid-game.
-import { AiClient } from './ai-client.js';
+// The worker's client (ai-client.js) loads with the first request, so that a
+// board is playable without it.
 
 /** What a worker measured: the device's speed in a game and the levels whose
  * node budgets do not fit their deadlines there (they play on less).
@@ -31,7 +32,7 @@ export function assumeSpeed(game, nodesPerMs) {
 }
 
 export class AiTurns {
-  /** @type {AiClient | null} */
+  /** @type {import('./ai-client.js').AiClient | null} */
   #client = null;
   #generation = 0;
   #thinking = false;
@@ -64,6 +65,8 @@ export class AiTurns {
     const generation = this.#generation;
     this.#setThinking(true);
     try {
+      const { AiClient } = await import('./ai-client.js');
+      if (generation !== this.#generation) return null; // cancelled meanwhile: no search to stop later
       this.#client ??= new AiClient();
       const { device } = request;
       const known = device && (measured.get(device.game)?.nodesPerMs ?? assumed.get(device.game));
