@@ -6,7 +6,8 @@
 // - "fitted": as the page plays on node budgets (www/board/device-speed.js,
 //   the calls the AI worker makes): the speed probed before the first move,
 //   the level's budget fitted to it (`aiDeviceNodes`), and after each move
-//   the speed lowered when the move's own search ran slower (`slowerSince`);
+//   the speed refitted to the lowest of the probe's and the last moves'
+//   (`searchOnDevice`);
 // - "lull": the same, but the probe runs unthrottled and the moves
 //   throttled: a probe that timed a lull in the device's load, which the
 //   moves must correct.
@@ -76,10 +77,11 @@ try {
       const result = await page.evaluate(
         async ({ game, sample, deadline, level, fitted, probed, deadlines }) => {
           const engine = await import('/pkg/sowboard_ai.js');
-          const { fitToDevice, slowerSince } = fitted ? await import('/board/device-speed.js') : {};
-          /** @type {{game: string, deadlines: Record<number, number>}} */
+          const { searchOnDevice } = fitted ? await import('/board/device-speed.js') : {};
+          /** @type {{game: string, deadlines: Record<number, number>, readings?: any}} */
           const device = { game, deadlines };
-          let known = probed;
+          if (probed) device.readings = { probe: probed, recent: [], idle: 0 };
+          let known;
           const moves = [];
           // A game that ends before the sample is full is followed by another.
           let g = new engine.Game(game);
@@ -88,18 +90,22 @@ try {
               g.free();
               g = new engine.Game(game);
             }
-            // What the AI worker does for a request on node budgets (www/ai-worker.js).
-            let nodes, report;
-            if (fitted) ({ nodes, report } = fitToDevice(engine, { ...device, nodesPerMs: known }, level));
-            const speed = report?.nodesPerMs;
+            const play = (/** @type {number | undefined} */ nodes) => g.aiMove(level, 7 + i, deadline, nodes);
             const work = engine.aiWorkDone();
             const start = performance.now();
-            const move = g.aiMove(level, 7 + i, deadline, nodes);
+            // What the AI worker does for a request on node budgets (www/ai-worker.js);
+            // the first fitted move's time holds the probe, as the player's wait does.
+            const speed = fitted && device.readings ? Math.min(device.readings.probe, ...device.readings.recent) : null;
+            const {
+              result: move,
+              nodes,
+              report,
+            } = fitted ? searchOnDevice(engine, device, level, play) : { result: play(undefined), nodes: undefined, report: null };
             const ms = performance.now() - start;
             const done = engine.aiWorkDone() - work;
-            if (fitted) report = slowerSince(engine, device, level, report, done, start);
+            if (report) device.readings = report.readings;
             known = report?.nodesPerMs;
-            moves.push({ ms, work: done, budget: nodes ?? null, speed: speed ?? null });
+            moves.push({ ms, work: done, budget: nodes ?? null, speed: speed ?? report?.nodesPerMs ?? null });
             if (move) g.play(move);
           }
           g.free();

@@ -5,7 +5,7 @@ import { makeLayout, parseCell, cellName } from '../../www/board/layout.js';
 import { sowingFrames } from '../../www/board/animate.js';
 import { fromFragment, toFragment } from '../../www/app/fragment.js';
 import { replacesActive } from '../../www/app/update.js';
-import { slowerSince } from '../../www/board/device-speed.js';
+import { afterMove, readingsFor, searchOnDevice, speedOf } from '../../www/board/device-speed.js';
 
 test('layout: every cell centre hits that cell, flipped or not', () => {
   for (const flipped of [false, true]) {
@@ -282,19 +282,66 @@ test('units: a new version is offered only when it replaces an active one, never
   assertEqual(replacesActive({ active: first }, next), true, 'a new version waits behind the running one');
 });
 
-test('device speed: a move that searched slower than the probe lowers the speed and refits the levels; a faster or a short one changes nothing', () => {
-  // A stand-in engine: level 8 plays weaker below 100 nodes a millisecond.
+test('device speed: a slow move lowers the speed and refits the levels; the speed comes back after three measured moves at the usual speed; a short search measures nothing', () => {
+  // A stand-in engine: level 8 plays weaker below 100 nodes a millisecond;
+  // each search "takes" the time its caller set in `ms`.
+  let work = 0;
+  let probes = 0;
+  const clock = { now: 0 };
   const engine = /** @type {any} */ ({
     aiLevels: () => 8,
     aiDeviceNodes: (/** @type {string} */ _game, /** @type {number} */ level, /** @type {number} */ speed) =>
       level === 8 && speed < 100 ? 50_000 : undefined,
+    aiWorkDone: () => work,
+    Game: class {
+      aiMove(/** @type {number} */ _l, /** @type {number} */ _s, /** @type {any} */ _t, /** @type {number} */ nodes) {
+        probes++;
+        work += nodes;
+        clock.now += nodes / 520; // the probe runs at 520 nodes/ms: 260 at the game's cost of 2
+      }
+      free() {}
+    },
   });
   const device = { game: 'intermedium', deadlines: { 8: 8000 } };
-  const probe = { game: 'intermedium', nodesPerMs: 260, weakerLevels: [] };
-  const since = (/** @type {number} */ ms) => performance.now() - ms;
-  const slow = slowerSince(engine, device, 8, probe, 47_000, since(1000));
-  assert(slow.nodesPerMs < 60 && slow.nodesPerMs > 40, `the move's speed, about 47 (${slow.nodesPerMs})`);
-  assertEqual(slow.weakerLevels, [8], 'level 8 now plays weaker');
-  assertEqual(slowerSince(engine, device, 8, probe, 400_000, since(1000)), probe, 'a faster move keeps the report');
-  assertEqual(slowerSince(engine, device, 8, probe, 5_000, since(1000)), probe, 'a short search measures nothing');
+  /** A request whose search does `nodes` in `time` ms. @param {any} readings @param {number} nodes @param {number} time */
+  const request = (readings, nodes, time) =>
+    searchOnDevice(engine, { ...device, readings }, 8, () => {
+      work += nodes;
+      clock.now += time;
+      return 'move';
+    });
+  // performance.now follows the stand-in clock for the calls below.
+  const saved = performance.now;
+  performance.now = () => clock.now;
+  try {
+    const first = request(undefined, 400_000, 1000);
+    assertEqual(probes, 2, 'the first request probes (a warm-up and the timed search)');
+    assert(Math.abs(first.report.readings.probe - 260) < 1, `the probe's speed at the game's cost, 260 (${first.report.readings.probe})`);
+    assertEqual(first.report.weakerLevels, [], 'every level fits');
+    const slow = request(first.report.readings, 47_000, 1000);
+    assert(slow.report.nodesPerMs < 48 && slow.report.nodesPerMs > 46, `the slow move's speed, 47 (${slow.report.nodesPerMs})`);
+    assertEqual(slow.report.weakerLevels, [8], 'level 8 now plays weaker');
+    assertEqual(slow.nodes, undefined, 'the slow move itself played on the budget fitted before it');
+    let readings = slow.report.readings;
+    const short = request(readings, 5_000, 1000);
+    assertEqual(short.report.nodesPerMs, slow.report.nodesPerMs, 'a short search measures nothing');
+    assertEqual(short.nodes, 50_000, 'the next move plays on the lowered budget');
+    readings = short.report.readings;
+    for (let i = 0; i < 2; i++) {
+      readings = request(readings, 400_000, 1000).report.readings;
+      assertEqual(speedOf(readings), slow.report.nodesPerMs, `the slow move still counts after ${i + 1} usual moves`);
+    }
+    const back = request(readings, 400_000, 1000);
+    assert(Math.abs(back.report.nodesPerMs - 260) < 1, `three usual moves later the probe's speed is back (${back.report.nodesPerMs})`);
+    assertEqual(back.report.weakerLevels, [], 'and level 8 plays its own budget again');
+    // Too small to measure: after three such requests a new probe decides.
+    let idle = slow.report.readings;
+    for (let i = 0; i < 3; i++) idle = afterMove(idle, 5_000, 1000);
+    const before = probes;
+    assertEqual(readingsFor(engine, 'intermedium', idle).recent, [], 'a new probe replaces readings stuck low');
+    assertEqual(probes, before + 2, 'by probing again');
+    assertEqual(readingsFor(engine, 'intermedium', first.report.readings), first.report.readings, "readings at the probe's speed are kept");
+  } finally {
+    performance.now = saved;
+  }
 });

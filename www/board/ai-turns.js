@@ -1,18 +1,21 @@
 // The AI's turns for one board: one worker (started when first needed), the
 // "thinking" state, and a generation count so that an answer for a game
 // that has changed meanwhile is dropped rather than played. Also the
-// device's speed, which the first worker to play a game on node budgets
-// measures and every board of the page then reuses; it only goes down (a
-// move that searched slower), so a level's budget never grows mid-game.
-// The worker's client (ai-client.js) loads with the first request, so that a
-// board is playable without it.
+// device's speed readings, which the first worker to play a game on node
+// budgets takes, every answer brings up to date and every board of the page
+// then reuses (device-speed.js). The worker's client (ai-client.js) loads
+// with the first request, so that a board is playable without it.
 
-/** What a worker measured: the device's speed in a game and the levels whose
- * node budgets do not fit their deadlines there (they play on less).
- * @typedef {{game: string, nodesPerMs: number, weakerLevels: number[]}} DeviceReport */
+/** @typedef {import('./device-speed.js').SpeedReadings} SpeedReadings */
+/** What a worker measured: the device's speed in a game, the levels whose
+ * node budgets do not fit their deadlines there (they play on less), and
+ * the readings the speed rests on.
+ * @typedef {{game: string, nodesPerMs: number, weakerLevels: number[], readings: SpeedReadings}} DeviceReport */
+/** What the board's `device` event tells. @typedef {Omit<DeviceReport, 'readings'>} DeviceNews */
 /** A request plays on node budgets with the page's safety deadlines when it
- * has `device` (the worker then fits the level's budget to the device).
- * @typedef {{game: string, nodesPerMs?: number, deadlines: Record<number, number>}} DeviceFit */
+ * has `device` (the worker then fits the level's budget to the device at
+ * the speed of `readings`, or of a probe it runs when there are none).
+ * @typedef {{game: string, readings?: SpeedReadings, deadlines: Record<number, number>}} DeviceFit */
 /** @typedef {{position: string, moves: string[], rules: object, level: number, seed: number, budgetMs?: number, device?: DeviceFit}} AiRequest */
 
 /** The page's measurements, by game. @type {Map<string, DeviceReport>} */
@@ -39,12 +42,12 @@ export class AiTurns {
   #timer = 0;
   /** @type {(on: boolean) => void} */
   #onThinking;
-  /** @type {(report: DeviceReport) => void} */
+  /** @type {(report: DeviceNews) => void} */
   #onDevice;
 
   /** `onDevice`: after the first measurement of the device in a game, and
-   * when a slower move changes the levels that play weaker there.
-   * @param {{onThinking: (on: boolean) => void, onDevice: (report: DeviceReport) => void}} hooks */
+   * when a move's measure changes the levels that play weaker there.
+   * @param {{onThinking: (on: boolean) => void, onDevice: (report: DeviceNews) => void}} hooks */
   constructor({ onThinking, onDevice }) {
     this.#onThinking = onThinking;
     this.#onDevice = onDevice;
@@ -69,13 +72,18 @@ export class AiTurns {
       if (generation !== this.#generation) return null; // cancelled meanwhile: no search to stop later
       this.#client ??= new AiClient();
       const { device } = request;
-      const known = device && (measured.get(device.game)?.nodesPerMs ?? assumed.get(device.game));
-      const fit = device && known ? { ...request, device: { ...device, nodesPerMs: known } } : request;
+      const assumedSpeed = device && assumed.get(device.game);
+      const readings =
+        device && (measured.get(device.game)?.readings ?? (assumedSpeed ? { probe: assumedSpeed, recent: [], idle: 0 } : undefined));
+      const fit = device && readings ? { ...request, device: { ...device, readings } } : request;
       const { move, device: report } = await this.#client.answer(fit);
-      const before = report && measured.get(report.game);
-      if (report && (!before || report.nodesPerMs < before.nodesPerMs)) {
+      if (report) {
+        const before = measured.get(report.game);
         measured.set(report.game, report);
-        if (!before || String(before.weakerLevels) !== String(report.weakerLevels)) this.#onDevice(report);
+        if (!before || String(before.weakerLevels) !== String(report.weakerLevels)) {
+          const { game, nodesPerMs, weakerLevels } = report;
+          this.#onDevice({ game, nodesPerMs, weakerLevels });
+        }
       }
       return generation === this.#generation ? move : null;
     } catch (err) {

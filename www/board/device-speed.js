@@ -1,10 +1,15 @@
 // The AI's measure of the device, run where the AI runs (the AI worker; the
 // slow-device benchmark on the page's thread): the search speed in the
-// game's costliest ordinary positions, from a fixed search timed once and
-// lowered when a move's own search runs slower (the device got busier after
-// the probe), and each level's node budget at that speed (the engine's
-// `aiDeviceNodes`: a level whose own budget would not end inside its safety
-// deadline plays on a halved one).
+// game's costliest ordinary positions, from a fixed search timed once (the
+// probe) and from the AI's own moves, and each level's node budget at that
+// speed (the engine's `aiDeviceNodes`: a level whose own budget would not
+// end inside its safety deadline plays on a halved one).
+//
+// The speed is the lowest of the probe's and of the last few measured
+// moves': a move that runs slow (the device busier, or the page
+// hidden and its worker paused mid-search) lowers it at once, and it comes
+// back once that many moves have run at the device's usual speed, so a
+// passing spell does not weaken the levels for the rest of the page's life.
 
 /** The whole engine (the workers' module). @typedef {typeof import('../pkg/sowboard_ai.js')} Engine */
 /** @typedef {import('./ai-turns.js').DeviceFit} DeviceFit */
@@ -27,8 +32,8 @@ const PROBE_COST = /** @type {Record<string, number>} */ ({ intermedium: 2, 'cas
  * costliest ordinary positions: the strongest level's search on a fixed
  * node budget from the start position, timed, over `PROBE_COST`. A level
  * fitted to it ends inside its share of the deadline in those positions
- * too, and a move that runs slower than it says the device got busier
- * (`slowerSince`), not that its position costs more.
+ * too, and a move that runs slower than it says the device got busier,
+ * not that its position costs more.
  * @param {Engine} engine @param {string} game */
 export function measureSpeed(engine, game) {
   const probe = new engine.Game(game);
@@ -44,34 +49,70 @@ export function measureSpeed(engine, game) {
   }
 }
 
-/** `level`'s node budget on the device (undefined: its own) and the levels
- * that play weaker there, at the speed given in `device` or else measured.
- * @param {Engine} engine @param {DeviceFit} device @param {number} level
- * @returns {{nodes: number | undefined, report: DeviceReport}} */
-export function fitToDevice(engine, device, level) {
-  const { game, deadlines } = device;
-  const nodesPerMs = device.nodesPerMs ?? measureSpeed(engine, game);
-  const nodesOf = (/** @type {number} */ l) => engine.aiDeviceNodes(game, l, nodesPerMs, deadlines[l]);
-  const weakerLevels = [];
-  for (let l = 1; l <= engine.aiLevels(); l++) if (nodesOf(l) != null) weakerLevels.push(l);
-  return { nodes: nodesOf(level) ?? undefined, report: { game, nodesPerMs, weakerLevels } };
-}
+/** How many of the latest measured moves the speed rests on, with the
+ * probe. */
+const RECENT = 3;
 
 /** A move's search counts as a measure of the speed when it searched at
  * least this many nodes: a shorter one is mostly its own set-up. */
 const MOVE_NODES = PROBE_NODES;
 
-/** The device report after a move whose search did `work` nodes from
- * `start` (a `performance.now()`): refitted at the move's speed when that is
- * lower than the report's, else the report as it is. The speed only goes
- * down within a page's life, so a level's budget never grows back mid-game
- * on a passing lull.
+/** What a game's speed rests on: the probe's speed, the speeds of the last
+ * `RECENT` measured moves, and how many requests in a row measured nothing
+ * since (their budgets too small to measure).
+ * @typedef {{probe: number, recent: number[], idle: number}} SpeedReadings */
+
+/** The speed the levels fit, in nodes a millisecond. @param {SpeedReadings} readings */
+export const speedOf = (readings) => Math.min(readings.probe, ...readings.recent);
+
+/** The readings to play a request on: those given, else a probe's. When a
+ * move lowered the speed and the `RECENT` requests after it could not
+ * measure (the lowered budgets are too small), a new probe replaces them:
+ * it tells whether the device is back to its speed.
+ * @param {Engine} engine @param {string} game @param {SpeedReadings | undefined} given
+ * @returns {SpeedReadings} */
+export function readingsFor(engine, game, given) {
+  if (given && !(given.idle >= RECENT && speedOf(given) < given.probe)) return given;
+  return { probe: measureSpeed(engine, game), recent: [], idle: 0 };
+}
+
+/** The readings after a move whose search did `work` nodes in `ms`
+ * milliseconds. @param {SpeedReadings} readings @param {number} work @param {number} ms
+ * @returns {SpeedReadings} */
+export function afterMove(readings, work, ms) {
+  if (work < MOVE_NODES) return { ...readings, idle: readings.idle + 1 };
+  return { probe: readings.probe, recent: [...readings.recent, work / Math.max(ms, 0.1)].slice(-RECENT), idle: 0 };
+}
+
+/** `level`'s node budget at the readings' speed (undefined: its own) and
+ * the report of the levels that play weaker there.
+ * @param {Engine} engine @param {DeviceFit} device @param {SpeedReadings} readings @param {number} level
+ * @returns {{nodes: number | undefined, report: DeviceReport}} */
+export function fitToDevice(engine, device, readings, level) {
+  const { game, deadlines } = device;
+  const nodesPerMs = speedOf(readings);
+  const nodesOf = (/** @type {number} */ l) => engine.aiDeviceNodes(game, l, nodesPerMs, deadlines[l]);
+  const weakerLevels = [];
+  for (let l = 1; l <= engine.aiLevels(); l++) if (nodesOf(l) != null) weakerLevels.push(l);
+  return { nodes: nodesOf(level) ?? undefined, report: { game, nodesPerMs, weakerLevels, readings } };
+}
+
+/**
+ * One AI request on node budgets fitted to the device, as the AI worker
+ * plays it: `search` runs on the level's budget at the known speed (or a
+ * probe's, the first time), and the report that comes back carries the
+ * readings with this move's, refitted.
+ * @template T
  * @param {Engine} engine @param {DeviceFit} device @param {number} level
- * @param {DeviceReport} report @param {number} work @param {number} start
- * @returns {DeviceReport} */
-export function slowerSince(engine, device, level, report, work, start) {
-  if (work < MOVE_NODES) return report;
-  const speed = work / Math.max(performance.now() - start, 0.1);
-  if (speed >= report.nodesPerMs) return report;
-  return fitToDevice(engine, { ...device, nodesPerMs: speed }, level).report;
+ * @param {(nodes: number | undefined) => T} search
+ * @returns {{result: T, nodes: number | undefined, report: DeviceReport}}
+ */
+export function searchOnDevice(engine, device, level, search) {
+  const readings = readingsFor(engine, device.game, device.readings);
+  const { nodes } = fitToDevice(engine, device, readings, level);
+  const work = engine.aiWorkDone();
+  const start = performance.now();
+  const result = search(nodes);
+  const after = afterMove(readings, engine.aiWorkDone() - work, performance.now() - start);
+  return { result, nodes, report: fitToDevice(engine, device, after, level).report };
 }

@@ -134,7 +134,7 @@ export interface SowingBoardEventMap extends Omit<HTMLElementEventMap, 'error' |
   refused: CustomEvent<SowingRefusedDetail>;
   /** A choice made on the board (or taken back) that did not finish the move. */
   build: CustomEvent<SowingBuildDetail>;
-  /** Once per page and game: the AI measured the device (`weakerLevels`). */
+  /** The AI measured the device in a game, first or again with a change to `weakerLevels`. */
   device: CustomEvent<SowingDeviceDetail>;
 }
 
