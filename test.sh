@@ -27,15 +27,25 @@ echo "== cargo test"
 cargo test --all-targets
 cargo test --doc
 
-echo "== fuzz targets build, soak"
+echo "== fuzz targets check, soak"
 # Keeps the fuzz targets (their own workspace) compiling and the soak
-# command alive; ./fuzz.sh runs the fuzzers themselves.
-cargo build --manifest-path tests/fuzz/Cargo.toml --bins
-cargo run --quiet -- soak --game intermedium --games 200 --seed 1
-cargo run --quiet -- soak --game cash-in-hand --games 200 --seed 1
-
-echo "== wasm build"
-cargo build --target wasm32-unknown-unknown --lib --no-default-features
+# command alive; ./fuzz.sh runs the fuzzers themselves. The soaks play on
+# one core each (the binary `cargo test` built) while the fuzz targets are
+# checked; their reports follow, and either failing fails the run.
+sowboard="${CARGO_TARGET_DIR:-target}/debug/sowboard"
+soaks=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$soaks"' EXIT
+for game in intermedium cash-in-hand; do
+  "$sowboard" soak --game "$game" --games 200 --seed 1 >"$soaks/$game" 2>&1 &
+  echo $! >"$soaks/$game.pid"
+done
+cargo check --manifest-path tests/fuzz/Cargo.toml --bins
+for game in intermedium cash-in-hand; do
+  status=0
+  wait "$(cat "$soaks/$game.pid")" || status=$?
+  cat "$soaks/$game"
+  [ "$status" -eq 0 ] || { echo "soak $game failed (status $status)"; exit 1; }
+done
 
 if [ -f tests/browser/run.mjs ]; then
   echo "== browser tests"

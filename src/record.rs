@@ -68,23 +68,40 @@ impl RecordError {
 
 /// Reads a game record and replays it under `rules`.
 pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
+    let (start, moves) = read(text)?;
+    replay(start, moves, rules)
+}
+
+/// The start position of a game record, read as `import` reads it but
+/// without replaying a move: a caller that refuses some starts (the page's
+/// stone cap) refuses them without paying for the replay.
+pub fn start(text: &str) -> Result<Position, RecordError> {
+    read(text).map(|(start, _)| start)
+}
+
+/// A record's start position and its move texts in order.
+fn read(text: &str) -> Result<(Position, Vec<&str>), RecordError> {
     if text.len() > MAX_RECORD_TEXT {
         return Err(RecordError::TooLong(text.len()));
     }
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
     let first = lines.next().ok_or(RecordError::Empty)?;
-    let moves = lines.flat_map(|l| l.split(';')).map(str::trim).filter(|m| !m.is_empty());
-    match first.parse::<Position>() {
-        Ok(start) => replay(start, moves, rules),
-        Err(error) => match game_of_moves(first) {
-            Some(kind) => {
-                let start = standard_start(kind);
-                let listed = first.split(';').map(str::trim).filter(|m| !m.is_empty());
-                replay(start, listed.chain(moves), rules)
-            }
-            None => Err(RecordError::Position(error)),
-        },
-    }
+    let mut moves = Vec::new();
+    let start = match first.parse::<Position>() {
+        Ok(start) => start,
+        Err(error) => {
+            let kind = game_of_moves(first).ok_or(RecordError::Position(error))?;
+            moves.extend(moves_of(first));
+            standard_start(kind)
+        }
+    };
+    moves.extend(lines.flat_map(moves_of));
+    Ok((start, moves))
+}
+
+/// The moves of one line of a record, separated by `;`.
+fn moves_of(line: &str) -> impl Iterator<Item = &str> {
+    line.split(';').map(str::trim).filter(|m| !m.is_empty())
 }
 
 /// The game whose notation the first move of `line` (a line of moves, not a
@@ -185,5 +202,20 @@ mod tests {
         assert!(e.to_string().starts_with("move 2 (a2-b3): "), "{e}");
         // Neither a position nor a move: the position's error.
         assert!(matches!(import("hello world", rules), Err(RecordError::Position(_))));
+    }
+
+    #[test]
+    fn the_start_is_read_without_replaying_the_moves() {
+        let start = GameKind::Intermedium.start_position_string();
+        // The second move is refused by `import`; `start` reads no move.
+        let text = format!("{start}\na4-b5-a6-b7-a8; a2-b3");
+        assert_eq!(start_of_text(&text), start);
+        assert_eq!(start_of_text("h1:1 g2:1; h1:1"), GameKind::CashInHand.start_position_string());
+        assert_eq!(super::start(""), Err(RecordError::Empty));
+        assert!(matches!(super::start("hello world"), Err(RecordError::Position(_))));
+    }
+
+    fn start_of_text(text: &str) -> String {
+        super::start(text).unwrap().to_string()
     }
 }

@@ -97,7 +97,9 @@ impl JsGame {
 
     /// A game from its text record (export/import format: the start position
     /// on the first line, then one move per line or separated by `;`).
-    /// Throws naming the bad line or move; nothing is half-loaded.
+    /// Throws naming the bad line or move; nothing is half-loaded. A start
+    /// over the stone cap is refused (`too-many-stones`) with no move
+    /// replayed.
     #[wasm_bindgen(js_name = importText)]
     pub fn import_text(
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -105,9 +107,10 @@ impl JsGame {
     ) -> ApiResult<JsGame> {
         let text = arg_string(&text, "text", crate::record::MAX_RECORD_TEXT as u32)?;
         let rules = arg_rules(&options)?;
-        let game = crate::record::import(&text, rules)
-            .map_err(|e| ApiError::new(e.code(), e.to_string()))?;
-        super::args::playable(game.start())?;
+        let refused = |e: crate::record::RecordError| ApiError::new(e.code(), e.to_string());
+        // The stone cap is judged on the start alone: no move is replayed first.
+        super::args::playable(&crate::record::start(&text).map_err(refused)?)?;
+        let game = crate::record::import(&text, rules).map_err(refused)?;
         Ok(JsGame::wrap(game))
     }
 

@@ -104,8 +104,9 @@ const ONLY_TALL: [&str; 2] = [
 /// legal move (the builder's), with its node budget: cut by the work limit
 /// with no clock at all (level 1: the listing runs to the limit, a few
 /// seconds), and at every level by a deadline on a clock that advances a
-/// second per read (the listing stops some 10 x 65,536 states in). The same
-/// seed gives the same move.
+/// second per read (a 3 s deadline: the listing stops some 3 x 65,536
+/// states in, far short of the limit, so no move is ranked). The same seed
+/// gives the same move.
 #[test]
 fn a_search_cut_before_any_move_is_ranked_still_plays_a_legal_move() {
     use sowboard::ai::NoClock;
@@ -122,7 +123,7 @@ fn a_search_cut_before_any_move_is_ranked_still_plays_a_legal_move() {
         let nodes = Limits { nodes: Some(2_000), time_ms: None };
         legal(choose_move(&game, 1, 3, nodes, &NoClock), &format!("{i}: level 1, work limit"));
         for level in 1..=sowboard::ai::LEVELS {
-            let limits = Limits { nodes: Some(2_000), time_ms: Some(10_000.0) };
+            let limits = Limits { nodes: Some(2_000), time_ms: Some(3_000.0) };
             let what = format!("{i}: level {level}, deadline");
             let first = legal(choose_move(&game, level, 3, limits, &Seconds::default()), &what);
             let again = legal(choose_move(&game, level, 3, limits, &Seconds::default()), &what);

@@ -150,6 +150,29 @@ test('wasm: constructor and load refuse bad arguments with codes', () => {
   assertEqual(g.rules().quietLimit, 0, 'rule option kept');
 });
 
+test('wasm: importText judges the stone cap on the start before replaying a move', () => {
+  // 140 stones, over Intermedium's cap of 88; its first move is refused
+  // too, so only a cap checked before the replay answers too-many-stones.
+  const over = `intermedium ${Array(10).fill(Array(7).fill(2).join(',')).join('/')} blue 0 5`;
+  assertEqual(
+    codeOf(() => Game.importText(`${over}\na2-b3`)),
+    'too-many-stones',
+    'cap first',
+  );
+  assertEqual(
+    codeOf(() => Game.importText(`${over}\n`)),
+    'too-many-stones',
+    'no move',
+  );
+  const start = startPosition('intermedium');
+  assertEqual(
+    codeOf(() => Game.importText(`${start}\na2-b3`)),
+    'wrong-path-length',
+    'a bad move under the cap',
+  );
+  assertEqual(Game.importText(`${start}\na4-b5-a6-b7-a8`).ply, 1, 'a good record');
+});
+
 test('wasm: perft(2) from the Intermedium start', () => {
   assertEqual(perft(startPosition('intermedium'), 1), 358, 'perft 1');
   // tests/perft/intermedium.perft, the start.
