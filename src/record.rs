@@ -78,7 +78,7 @@ pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
         Ok(start) => replay(start, moves, rules),
         Err(error) => match game_of_moves(first) {
             Some(kind) => {
-                let start = standard_start(kind);
+                let start = Position::start(kind);
                 let listed = first.split(';').map(str::trim).filter(|m| !m.is_empty());
                 replay(start, listed.chain(moves), rules)
             }
@@ -101,10 +101,6 @@ fn game_of_moves(line: &str) -> Option<GameKind> {
         (Some(kind), None) => Some(kind),
         _ => None,
     }
-}
-
-fn standard_start(kind: GameKind) -> Position {
-    kind.start_position_string().parse().expect("the standard start parses")
 }
 
 /// Plays `moves` (in notation) from `start`; the first refused move is
