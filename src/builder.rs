@@ -14,10 +14,25 @@ use crate::stages::BuildSteps;
 pub use crate::stages::{DropSet, Stage, StepOption};
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions};
+use std::fmt;
 
 /// A move under construction, for either game.
-#[derive(Debug)]
 pub struct MoveBuilder(Box<dyn BuildSteps>);
+
+/// The game, the stage and the choices made. Written here rather than
+/// required of every `BuildSteps`: a trait object's table would hold each
+/// builder's `Debug` (and all it formats) in the wasm, used or not.
+impl fmt::Debug for MoveBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveBuilder")
+            .field("game", &self.0.game())
+            .field("stage", &self.0.stage())
+            .field("origin", &self.0.origin())
+            .field("path", &self.0.path())
+            .field("captured", &self.0.captured())
+            .finish()
+    }
+}
 
 impl Clone for MoveBuilder {
     fn clone(&self) -> MoveBuilder {

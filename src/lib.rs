@@ -21,6 +21,7 @@ mod board;
 mod errors;
 mod moves;
 mod position;
+mod sorting;
 mod transition;
 mod variant;
 // 2. Contracts: what every game implements.

@@ -115,7 +115,10 @@ impl std::error::Error for PositionError {}
 impl Position {
     /// The standard starting position of a game.
     pub fn start(game: GameKind) -> Position {
-        game.start_position_string().parse().expect("the built-in start positions are valid")
+        // The error through `Display`: `expect` would keep `PositionError`'s
+        // `Debug` in the wasm for a message that is never shown.
+        let parsed = game.start_position_string().parse();
+        parsed.unwrap_or_else(|e| panic!("the built-in start position of {game} is invalid: {e}"))
     }
 
     /// The side that owns the stones on a cell.

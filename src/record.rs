@@ -92,7 +92,7 @@ fn read(text: &str) -> Result<(Position, Vec<&str>), RecordError> {
         Err(error) => {
             let kind = game_of_moves(first).ok_or(RecordError::Position(error))?;
             moves.extend(moves_of(first));
-            standard_start(kind)
+            Position::start(kind)
         }
     };
     moves.extend(lines.flat_map(moves_of));
@@ -118,10 +118,6 @@ fn game_of_moves(line: &str) -> Option<GameKind> {
         (Some(kind), None) => Some(kind),
         _ => None,
     }
-}
-
-fn standard_start(kind: GameKind) -> Position {
-    kind.start_position_string().parse().expect("the standard start parses")
 }
 
 /// Plays `moves` (in notation) from `start`; the first refused move is

@@ -13,6 +13,7 @@ use crate::builder::{MoveBuilder, Stage};
 use crate::errors::IllegalMove;
 use crate::game::Game;
 use crate::game_rules::DEFAULT_MOVE_LIMIT;
+use crate::sorting;
 use crate::variant::GameKind;
 use std::fmt;
 
@@ -235,7 +236,7 @@ impl Session {
             moves.select_nth_unstable(limit);
             moves.truncate(limit);
         }
-        moves.sort_unstable();
+        sorting::sort(&mut moves);
         Ok(moves)
     }
 

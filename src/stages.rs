@@ -162,7 +162,7 @@ pub(crate) fn check_origin_basics(
 /// games without them (nothing offered, every choice refused).
 /// Invariant: only choices that can still be completed into a legal move
 /// are offered, and a refused choice changes nothing.
-pub trait BuildSteps: Debug {
+pub trait BuildSteps {
     /// Which game this builder builds moves of.
     fn game(&self) -> GameKind;
 

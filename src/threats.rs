@@ -17,6 +17,7 @@ use crate::board::Cell;
 use crate::game_rules::CapturingMoves;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::sorting;
 use crate::transition::Transition;
 use crate::variant::{EndReason, RuleOptions, Side};
 
@@ -80,7 +81,7 @@ impl Position {
                 })
             })
             .collect();
-        threats.sort_by(|a, b| {
+        sorting::sort_by(&mut threats, |a, b| {
             b.city
                 .cmp(&a.city)
                 .then(b.stones.cmp(&a.stones))
@@ -131,7 +132,7 @@ impl Position {
             return BiggestCapture { stones: 0, exact: false, open: 0, complete: false };
         };
         let mut taken: Vec<Cell> = moves.iter().flat_map(|t| t.captured.iter().copied()).collect();
-        taken.sort_by_key(|c| c.file_major_key());
+        sorting::sort_by_key(&mut taken, |c| c.file_major_key());
         taken.dedup();
         BiggestCapture {
             stones: moves.iter().map(|t| t.captured_stones).max().unwrap_or(0),

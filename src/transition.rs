@@ -5,6 +5,7 @@
 use crate::board::Cell;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::sorting;
 use crate::variant::Outcome;
 
 /// A move and what it leads to.
@@ -23,6 +24,6 @@ pub struct Transition {
 
 /// Cells in file-then-rank order, the order `Transition::captured` uses.
 pub(crate) fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
-    cells.sort_by_key(|c| c.file_major_key());
+    sorting::sort_by_key(&mut cells, |c| c.file_major_key());
     cells
 }

@@ -8,6 +8,7 @@
 use crate::board::Cell;
 use crate::errors::NotationError;
 use crate::moves::{parse_cell, CashMove, MAX_MOVE_TEXT};
+use crate::sorting;
 use std::fmt;
 
 /// Removes the spaces around every `:`, so that `c3 : 8` and `( : d3)` read
@@ -132,9 +133,9 @@ impl CashMove {
         // the canonical one, so that equal moves are equal values.
         let mut captures = captures;
         if let Some(list) = captures.as_mut() {
-            list.sort_by_key(|c| c.file_major_key());
+            sorting::sort_by_key(list, |c| c.file_major_key());
         }
-        placements.sort_by_key(|(c, _)| c.file_major_key());
+        sorting::sort_by_key(&mut placements, |(c, _)| c.file_major_key());
         Ok(CashMove { origin, count, steps, captures, placements })
     }
 }
@@ -149,7 +150,7 @@ impl fmt::Display for CashMove {
         }
         if let Some(captures) = &self.captures {
             let mut captures = captures.clone();
-            captures.sort_by_key(|c| c.file_major_key());
+            sorting::sort_by_key(&mut captures, |c| c.file_major_key());
             f.write_str(" (:")?;
             for (i, c) in captures.iter().enumerate() {
                 if i > 0 {
@@ -160,7 +161,7 @@ impl fmt::Display for CashMove {
             f.write_str(")")?;
         }
         let mut placements = self.placements.clone();
-        placements.sort_by_key(|(c, _)| c.file_major_key());
+        sorting::sort_by_key(&mut placements, |(c, _)| c.file_major_key());
         for (cell, n) in placements {
             write!(f, " {cell}:{n}")?;
         }

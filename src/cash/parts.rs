@@ -5,6 +5,7 @@ use super::capture::{captures, receivers, remove};
 use crate::board::{Board, Cell};
 use crate::moves::{CashMove, Move};
 use crate::position::Position;
+use crate::sorting;
 use crate::transition::Transition;
 use crate::variant::{EndReason, Outcome};
 
@@ -28,7 +29,7 @@ pub(crate) struct Parts {
 /// move wins at once when the opponent is left without stones.
 pub(crate) fn transition(pos: &Position, parts: Parts) -> Transition {
     let mut placements = parts.placements;
-    placements.sort_by_key(|(c, _)| c.file_major_key());
+    sorting::sort_by_key(&mut placements, |(c, _)| c.file_major_key());
     let mv = CashMove {
         origin: parts.origin,
         count: parts.count,

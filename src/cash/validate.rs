@@ -7,6 +7,7 @@ use crate::board::{Board, Cell};
 use crate::errors::IllegalMove;
 use crate::moves::CashMove;
 use crate::position::Position;
+use crate::sorting;
 use crate::transition::Transition;
 
 /// Adds `n` stones to `cell`, refusing to pass 255.
@@ -137,7 +138,7 @@ pub(crate) fn validate(pos: &Position, mv: &CashMove) -> Result<Transition, Ille
     let captured = captures(&board, pos.side_to_move);
     if let Some(written) = &mv.captures {
         let mut written = written.clone();
-        written.sort_by_key(|c| c.file_major_key());
+        sorting::sort_by_key(&mut written, |c| c.file_major_key());
         if written != captured {
             return Err(IllegalMove::CaptureMismatch { written, actual: captured });
         }

@@ -27,6 +27,7 @@ use super::movegen::own_stacks;
 use super::sowing::{overflow_risk, Drops};
 use crate::board::{Cell, Diagonal, Geometry, MAX_CELLS};
 use crate::position::Position;
+use crate::sorting;
 use crate::variant::RuleOptions;
 
 /// A partial sowing: where it stands, how it got there, what it dropped.
@@ -319,7 +320,7 @@ impl<'a> Rooms<'a> {
                 k += 1;
             }
         }
-        next[..k].sort_by_key(|&(room, _, _)| std::cmp::Reverse(room));
+        sorting::sort_by_key(&mut next[..k], |&(room, _, _)| std::cmp::Reverse(room));
         for &(room, dir, to) in &next[..k] {
             let slot = self.g.index(to) / 2;
             self.room[slot] = room - 1;

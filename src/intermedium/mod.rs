@@ -34,6 +34,7 @@ use crate::errors::{IllegalMove, LimitExceeded, NotationError};
 use crate::game_rules::{CapturingMoves, GameRules};
 use crate::moves::{Move, SowMove};
 use crate::position::Position;
+use crate::sorting;
 use crate::transition::Transition;
 use crate::variant::{GameKind, RuleOptions, Side};
 
@@ -75,7 +76,7 @@ pub(crate) fn capture_sets(
         .into_iter()
         .map(|g| (crate::transition::sorted(g.effect.captured), g.effect.city_captured))
         .collect();
-    sets.sort_unstable();
+    sorting::sort(&mut sets);
     sets.dedup();
     Ok((sets, states))
 }

@@ -36,6 +36,7 @@ use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::moves::{CashMove, Move};
 use crate::position::Position;
+use crate::sorting;
 use crate::threats::{capture_outcome, CaptureOutcome, REPLY_LIMIT};
 use crate::transition::Transition;
 use crate::variant::{GameKind, Rules};
@@ -74,7 +75,7 @@ fn best_captures(pos: &Position, rules: &Rules) -> Option<(u32, Vec<Transition>)
     let best = threats.moves.iter().map(|t| t.captured_stones).max().unwrap_or(0);
     let mut moves: Vec<Transition> =
         threats.moves.into_iter().filter(|t| t.captured_stones == best).collect();
-    moves.sort_by_key(|t| t.mv.to_string());
+    sorting::sort_by_key(&mut moves, |t| t.mv.to_string());
     Some((best, moves))
 }
 
@@ -114,7 +115,7 @@ pub fn safe_variants(
             }
         }
     }
-    out.sort_by_key(|(t, _)| t.mv.to_string());
+    sorting::sort_by_key(&mut out, |(t, _)| t.mv.to_string());
     out
 }
 
@@ -147,7 +148,7 @@ fn representatives(moves: &[&Transition]) -> Vec<String> {
             out.push(t.mv.to_string());
         }
     }
-    out.sort();
+    sorting::sort(&mut out);
     out
 }
 
@@ -380,6 +381,6 @@ pub fn from_games(
         }
         progress(None, &stats);
     }
-    out.sort_by_key(|p| (p.difficulty, p.position.to_string()));
+    sorting::sort_by_key(&mut out, |p| (p.difficulty, p.position.to_string()));
     (out, stats)
 }

@@ -27,6 +27,7 @@ use super::solver::{material, result, Solver, LIST_LIMIT, WIN};
 use crate::ai::{choose, Agent, Limits, NoClock};
 use crate::game::Game;
 use crate::position::Position;
+use crate::sorting;
 use crate::threats::CaptureOutcome;
 use crate::transition::Transition;
 use crate::variant::{GameKind, Rules};
@@ -187,7 +188,7 @@ fn rarity(moves: usize, answers: usize) -> u32 {
 
 fn texts(moves: &[&Transition]) -> Vec<String> {
     let mut t: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
-    t.sort();
+    sorting::sort(&mut t);
     t
 }
 
@@ -600,6 +601,6 @@ pub fn generate(
             out.push(p);
         }
     }
-    out.sort_by_key(|p| (p.difficulty, p.position.to_string()));
+    sorting::sort_by_key(&mut out, |p| (p.difficulty, p.position.to_string()));
     out
 }

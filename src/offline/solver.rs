@@ -6,6 +6,7 @@
 //! moves; past the solver's limit an answer is `None` (not searched in full).
 
 use crate::position::Position;
+use crate::sorting;
 use crate::transition::Transition;
 use crate::variant::{GameKind, Rules, Side};
 
@@ -173,7 +174,7 @@ impl Solver<'_> {
     /// `Some(None)` when some reply does not.
     fn forces_win(&mut self, m: &Transition, me: Side) -> Option<Option<(Transition, Transition)>> {
         let mut replies = self.moves(&m.position)?;
-        replies.sort_by_key(|r| r.mv.to_string());
+        sorting::sort_by_key(&mut replies, |r| r.mv.to_string());
         let mut best: Option<(usize, Transition, Transition)> = None;
         for r in replies {
             if result(&r, me, self.rules).is_some() {
@@ -183,7 +184,7 @@ impl Solver<'_> {
             if wins.is_empty() {
                 return Some(None);
             }
-            wins.sort_by_key(|w| w.mv.to_string());
+            sorting::sort_by_key(&mut wins, |w| w.mv.to_string());
             if best.as_ref().is_none_or(|(n, ..)| wins.len() < *n) {
                 best = Some((wins.len(), r, wins.swap_remove(0)));
             }
@@ -200,7 +201,7 @@ impl Solver<'_> {
         me: Side,
     ) -> Option<Vec<(&'m Transition, Transition, Transition)>> {
         let mut sorted: Vec<&Transition> = moves.iter().collect();
-        sorted.sort_by_key(|m| m.mv.to_string());
+        sorting::sort_by_key(&mut sorted, |m| m.mv.to_string());
         let mut forced = Vec::new();
         for m in sorted {
             if result(m, me, self.rules).is_some() {

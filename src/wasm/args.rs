@@ -69,7 +69,14 @@ pub(super) fn arg_string(v: &JsValue, name: &str, max: u32) -> Result<String, Ap
     Ok(String::from(s))
 }
 
-/// A whole-number argument in `min..=max`.
+/// A number as JS writes it (`String(n)`: `1.5`, `1e+21`, `Infinity`), as
+/// the caller would; it also keeps Rust's float formatting, 14 KB, out of
+/// the wasm.
+fn js_number(n: f64) -> String {
+    js_sys::Number::from(n).to_string_with_radix(10).map(String::from).unwrap_or_default()
+}
+
+/// A whole-number argument in `min..=max` (whole numbers themselves).
 pub(super) fn arg_int(v: &JsValue, name: &str, min: f64, max: f64) -> Result<f64, ApiError> {
     let n = v.as_f64().ok_or_else(|| {
         ApiError::arg(format!("{name} must be a number, got {}", describe_type(v)))
@@ -80,7 +87,12 @@ pub(super) fn arg_int(v: &JsValue, name: &str, min: f64, max: f64) -> Result<f64
     if n.fract() != 0.0 || n < min || n > max {
         return Err(ApiError::new(
             "out-of-range",
-            format!("{name} must be a whole number from {min} to {max}, got {n}"),
+            format!(
+                "{name} must be a whole number from {} to {}, got {}",
+                min as i64,
+                max as i64,
+                js_number(n)
+            ),
         ));
     }
     Ok(n)
@@ -198,7 +210,7 @@ pub(super) fn arg_moves(v: &JsValue) -> Result<Vec<String>, ApiError> {
     if length > MAX_MOVES as f64 {
         return Err(ApiError::new(
             "too-long",
-            format!("{length} moves given; at most {MAX_MOVES} are accepted"),
+            format!("{} moves given; at most {MAX_MOVES} are accepted", js_number(length)),
         ));
     }
     (0..length as u32)

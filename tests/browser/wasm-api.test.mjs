@@ -99,6 +99,31 @@ test('wasm: bad input throws coded errors and changes nothing', () => {
   assertEqual(g.build().path.length, 1, 'a step after the errors');
 });
 
+test('wasm: an out-of-range number is named in the error as JS writes it', () => {
+  const g = new Game('intermedium');
+  const messageOf = (fn) => {
+    try {
+      fn();
+    } catch (e) {
+      return e.message;
+    }
+    return 'no error';
+  };
+  assertEqual(
+    messageOf(() => g.positionAt(2.5)),
+    'ply must be a whole number from 0 to 0, got 2.5',
+  );
+  assertEqual(
+    messageOf(() => g.positionAt(-Infinity)),
+    'ply must be a whole number from 0 to 0, got -Infinity',
+  );
+  assertEqual(
+    messageOf(() => g.legalMoves(1e21)),
+    'limit must be a whole number from 1 to 1000000, got 1e+21',
+  );
+  g.free();
+});
+
 test('wasm: constructor and load refuse bad arguments with codes', () => {
   assertEqual(
     codeOf(() => new Game('chess')),

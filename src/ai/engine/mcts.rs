@@ -53,6 +53,7 @@ use super::search::{Domain, WIN};
 use super::zobrist;
 use crate::play::Transition;
 use crate::position::Position;
+use crate::sorting;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -268,9 +269,9 @@ impl<D: Domain> Tree<'_, '_, '_, '_, D> {
     fn order(&self, moves: &mut [(f64, Transition)]) {
         if self.settings.prove {
             let ends = |e: &(f64, Transition)| e.1.decisive.is_some();
-            moves.sort_by(|a, b| a.0.total_cmp(&b.0).then(ends(a).cmp(&ends(b))));
+            sorting::sort_by(moves, |a, b| a.0.total_cmp(&b.0).then(ends(a).cmp(&ends(b))));
         } else {
-            moves.sort_by(|a, b| a.0.total_cmp(&b.0));
+            sorting::sort_by(moves, |a, b| a.0.total_cmp(&b.0));
         }
     }
 
@@ -545,7 +546,7 @@ pub(crate) fn ranked<D: Domain>(
     // a caller that passes over the choice (`agents::guard_intermedium`)
     // must not land on a certain loss while a move is still open.
     let mut order: Vec<usize> = kids.iter().copied().filter(|&k| Some(k) != best).collect();
-    order.sort_by(|&a, &b| nodes[b].visits.total_cmp(&nodes[a].visits));
+    sorting::sort_by(&mut order, |&a, &b| nodes[b].visits.total_cmp(&nodes[a].visits));
     let (beaten, open): (Vec<usize>, Vec<usize>) = order.into_iter().partition(|&k| lost(k));
     // A lost choice means every move is lost: all of them count.
     let lost_count = if best.is_some_and(lost) { kids.len() } else { beaten.len() };

@@ -15,6 +15,7 @@ use super::budget::Budget;
 use super::zobrist;
 use crate::play::Transition;
 use crate::position::Position;
+use crate::sorting;
 use crate::variant::Side;
 
 /// A won game, from the winner's view, ahead of the ply correction: a win in
@@ -289,7 +290,7 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
     ) -> i32 {
         let mover = pos.side_to_move;
         let mut order: Vec<usize> = (0..kids.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(kids[i].captured_stones));
+        sorting::sort_by_key(&mut order, |&i| std::cmp::Reverse(kids[i].captured_stones));
         let (mut best, mut best_hash) = (-INF, 0);
         for (n, &i) in order.iter().enumerate() {
             // Past the deadline the node is unfinished: the iteration is
@@ -376,7 +377,7 @@ impl<D: Domain> Searcher<'_, '_, '_, D> {
             }
         }
         let tt_best = entry.map(|e| e.best);
-        scored.sort_by(|a, b| {
+        sorting::sort_by(&mut scored, |a, b| {
             let a_tt = Some(hashes[a.1]) == tt_best;
             let b_tt = Some(hashes[b.1]) == tt_best;
             b_tt.cmp(&a_tt).then(b.0.cmp(&a.0))
@@ -446,7 +447,7 @@ pub(crate) fn search<D: Domain>(
             *s = 0;
         }
     }
-    scored.sort_by_key(|x| std::cmp::Reverse(x.0));
+    sorting::sort_by_key(&mut scored, |x| std::cmp::Reverse(x.0));
     let mut depth_of = vec![1u32; kids.len()];
     let decided = scored[0].0 >= WIN_BOUND;
     for depth in 2..=shape.max_depth {
@@ -485,7 +486,7 @@ pub(crate) fn search<D: Domain>(
         }
         let (mut head, tail): (Vec<_>, Vec<_>) =
             scored.into_iter().enumerate().partition(|(k, _)| *k < width);
-        head.sort_by_key(|x| std::cmp::Reverse(x.1 .0));
+        sorting::sort_by_key(&mut head, |x| std::cmp::Reverse(x.1 .0));
         scored = head.into_iter().chain(tail).map(|(_, e)| e).collect();
         if scored[0].0 >= WIN_BOUND {
             break;
@@ -523,7 +524,7 @@ pub(crate) fn search<D: Domain>(
         }
         let (mut head, tail): (Vec<_>, Vec<_>) =
             scored.into_iter().partition(|e| depth_of[e.1] == 2);
-        head.sort_by_key(|x| std::cmp::Reverse(x.0));
+        sorting::sort_by_key(&mut head, |x| std::cmp::Reverse(x.0));
         scored = head.into_iter().chain(tail).collect();
     }
     if shape.rescue && shape.max_depth >= 2 && scored[0].0 <= -WIN_BOUND {

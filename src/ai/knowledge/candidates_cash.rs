@@ -35,6 +35,7 @@ use crate::builder::Stage;
 use crate::cash::Builder as MoveBuilder;
 use crate::play::Transition;
 use crate::position::Position;
+use crate::sorting;
 use crate::stages::BuildSteps;
 use crate::variant::{Rules, Side};
 use rustc_hash::FxHashSet;
@@ -89,7 +90,7 @@ fn pickups(options: &[u8]) -> Vec<u8> {
     let Some(&n) = options.last() else { return Vec::new() };
     let mut wanted = vec![n, 1, 2, n / 2, n.saturating_sub(1)];
     wanted.retain(|k| options.contains(k));
-    wanted.sort_unstable();
+    sorting::sort(&mut wanted);
     wanted.dedup();
     wanted
 }
@@ -165,7 +166,7 @@ impl Gen<'_, '_, '_> {
             targets.push((board.get(t), plans));
         }
         // The tallest targets first: they are worth the most.
-        targets.sort_by_key(|x| std::cmp::Reverse(x.0));
+        sorting::sort_by_key(&mut targets, |x| std::cmp::Reverse(x.0));
         for origin in root.origins() {
             let mut b = root.clone();
             if b.select_origin(origin).is_err() {
@@ -206,8 +207,9 @@ impl Gen<'_, '_, '_> {
         }
         let mut options = b.step_options();
         // Nearest to the remaining goals first.
-        options
-            .sort_by_key(|o| h.needed.iter().map(|&c| diagonal_distance(o.cell, c)).sum::<usize>());
+        sorting::sort_by_key(&mut options, |o| {
+            h.needed.iter().map(|&c| diagonal_distance(o.cell, c)).sum::<usize>()
+        });
         for o in options {
             h.work += 1;
             self.budget.spend(1);
@@ -254,7 +256,7 @@ impl Gen<'_, '_, '_> {
         }
         let g = self.pos.board.geometry();
         let mut options = b.step_options();
-        options.sort_by_key(|o| !self.hot[g.index(o.cell)]);
+        sorting::sort_by_key(&mut options, |o| !self.hot[g.index(o.cell)]);
         let cash = b.cash() as u32;
         for o in options {
             let mut drops = vec![o.most() as u32];
@@ -347,8 +349,8 @@ fn receivers(pos: &Position, board: &Board, allowed: &[Cell]) -> Vec<Cell> {
             theirs.push((blocked * 10 - board.get(c) as i32, c));
         }
     }
-    mine.sort_by_key(|x| std::cmp::Reverse(x.0));
-    theirs.sort_by_key(|x| std::cmp::Reverse(x.0));
+    sorting::sort_by_key(&mut mine, |x| std::cmp::Reverse(x.0));
+    sorting::sort_by_key(&mut theirs, |x| std::cmp::Reverse(x.0));
     let mut out: Vec<Cell> = mine.iter().take(OWN_RECEIVERS).map(|x| x.1).collect();
     if let Some(tallest) = mine.iter().max_by_key(|x| board.get(x.1)) {
         if !out.contains(&tallest.1) {

@@ -12,6 +12,7 @@ use crate::ai::engine::search::WIN;
 use crate::board::{Cell, Geometry};
 use crate::intermedium::{city, Attacker};
 use crate::position::Position;
+use crate::sorting;
 use crate::variant::{Rules, Side};
 
 const STONE: i32 = 100;
@@ -365,7 +366,7 @@ fn best_capture(pos: &Position, attack: &Attacker, g: Geometry) -> i32 {
         .filter(|&c| g.orthogonal(c).filter(|&n| !pos.board.is_occupied(n)).count() <= 1)
         .map(|c| (pos.board.get(c), c))
         .collect();
-    targets.sort_by_key(|x| std::cmp::Reverse(x.0));
+    sorting::sort_by_key(&mut targets, |x| std::cmp::Reverse(x.0));
     targets
         .into_iter()
         .take(TARGETS)

@@ -15,6 +15,7 @@ use crate::board::Cell;
 use crate::intermedium::{city, filled_half, CaptureSet};
 use crate::play::{Transition, DEFAULT_MOVE_LIMIT};
 use crate::position::Position;
+use crate::sorting;
 use crate::variant::{Rules, Side};
 
 pub(crate) struct IntermediumDomain {
@@ -166,7 +167,7 @@ impl IntermediumDomain {
         };
         let mut captures: Vec<&Transition> =
             kids.iter().filter(|t| t.captured_stones > 0 || t.decisive.is_some()).collect();
-        captures.sort_by_key(|t| std::cmp::Reverse(t.captured_stones));
+        sorting::sort_by_key(&mut captures, |t| std::cmp::Reverse(t.captured_stones));
         let mut best = stand;
         alpha = alpha.max(stand);
         for t in captures.into_iter().take(self.quiesce_width) {

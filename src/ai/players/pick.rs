@@ -6,6 +6,7 @@
 
 use super::levels::{Level, Pick, TopSearch};
 use crate::ai::engine::search::{Report, Scored, WIN};
+use crate::sorting;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
@@ -91,7 +92,7 @@ pub(crate) fn preference(
                 seen.push((m.score as i64 + wobble as i64, i));
             }
             // Best misread score first; ties keep the search's order.
-            seen.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            sorting::sort_by(&mut seen, |a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             let later = (0..sane).filter(|&i| hidden(i)).chain(sane..moves.len());
             seen.into_iter().map(|(_, i)| i).chain(later).collect()
         }

@@ -4,6 +4,7 @@
 use crate::ai::engine::zobrist;
 use crate::game::Game;
 use crate::play::Transition;
+use crate::sorting;
 
 /// Whether `t` draws by repetition: its position is one of `draws`.
 pub(super) fn draws_by_repetition(t: &Transition, draws: &[u64]) -> bool {
@@ -18,7 +19,7 @@ pub(crate) fn repetition_draws(game: &Game) -> Vec<u64> {
     }
     let mut seen: Vec<u64> =
         (0..=game.plies().len()).filter_map(|i| game.position_at(i)).map(zobrist::hash).collect();
-    seen.sort_unstable();
+    sorting::sort(&mut seen);
     let mut twice: Vec<u64> = seen.windows(2).filter(|w| w[0] == w[1]).map(|w| w[0]).collect();
     twice.dedup();
     twice
