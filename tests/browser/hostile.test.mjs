@@ -363,6 +363,8 @@ test('hostile: pasting markup and script into the import dialog runs nothing and
   await page.evaluate(() => document.querySelector('#board').play('a4-b5-a6-b7-a8'));
   const before = await boardState(page, '#board');
   await page.click('#export');
+  // The dialog opens once its module is in (it may still be on its way): the text goes in then.
+  await page.waitForSelector('#export-dialog[open]');
   const texts = [
     ...XSS,
     `${INTERMEDIUM_START}\n${XSS[0]}\n${XSS[1]}`,

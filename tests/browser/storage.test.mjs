@@ -99,6 +99,7 @@ test('storage: localStorage that throws on every access: the app plays, says onc
     await page.click('#redo');
     assertEqual((await boardState(page)).moves, state.moves, 'undo and redo work on the moves in memory');
     await page.click('#export');
+    await page.waitForSelector('#export-dialog[open]'); // once its module is in
     const exported = (await page.inputValue('#game-text')).trim().split('\n');
     assertEqual(exported.slice(1), state.moves, 'Share still gives the whole game');
     assertEqual(errors, [], 'console errors and exceptions');
