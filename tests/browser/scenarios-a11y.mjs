@@ -41,7 +41,7 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
       ['#export', '#export-dialog'],
     ]) {
       await clickElement(tab, button);
-      await tab.waitFor((d) => document.querySelector(d).open, dialog);
+      await tab.waitFor((d) => document.querySelector(d)?.open, dialog);
       assertEqual(await axeProblems(tab), [], `${dialog} (${theme})`);
       await tab.eval((d) => document.querySelector(d).close(), dialog);
     }
@@ -49,16 +49,16 @@ scenario('accessibility: axe finds no serious or critical violation (app, dialog
     await tab.eval(() => document.querySelector('sowing-board').play('a4-b5-a6-b7-a8'));
     await waitForPly(tab, 2);
     await select(tab, '#game', 'cash-in-hand');
-    await tab.waitFor(() => document.querySelector('#ask-dialog').open);
+    await tab.waitFor(() => document.querySelector('#ask-dialog')?.open);
     assertEqual(await axeProblems(tab), [], `#ask-dialog (${theme})`);
     await tab.eval(() => document.querySelector('#ask-dialog').close('no'));
     await tab.goto(t.url + '#p=' + encodeURIComponent(await tab.eval(() => document.querySelector('sowing-board').startPosition)));
-    await tab.waitFor(() => document.querySelector('#link-dialog').open);
+    await tab.waitFor(() => document.querySelector('#link-dialog')?.open);
     assertEqual(await axeProblems(tab), [], `#link-dialog (${theme})`);
     await tab.eval(() => document.querySelector('#link-dialog').close());
     // Play a friend by link: its dialog, then the game with its panel.
     await clickElement(tab, '#friend-new');
-    await tab.waitFor(() => document.querySelector('#friend-dialog').open);
+    await tab.waitFor(() => document.querySelector('#friend-dialog')?.open);
     assertEqual(await axeProblems(tab), [], `#friend-dialog (${theme})`);
     await clickElement(tab, '#friend-start');
     await tab.waitFor(() => !document.querySelector('#friend-game').hidden);
