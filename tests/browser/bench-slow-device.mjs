@@ -77,7 +77,7 @@ try {
       const result = await page.evaluate(
         async ({ game, sample, deadline, level, fitted, probed, deadlines }) => {
           const engine = await import('/pkg/sowboard_ai.js');
-          const { searchOnDevice } = fitted ? await import('/board/device-speed.js') : {};
+          const { searchOnDevice, speedOf } = fitted ? await import('/board/device-speed.js') : {};
           /** @type {{game: string, deadlines: Record<number, number>, readings?: any}} */
           const device = { game, deadlines };
           if (probed) device.readings = { probe: probed, recent: [], idle: 0 };
@@ -95,7 +95,7 @@ try {
             const start = performance.now();
             // What the AI worker does for a request on node budgets (www/ai-worker.js);
             // the first fitted move's time holds the probe, as the player's wait does.
-            const speed = fitted && device.readings ? Math.min(device.readings.probe, ...device.readings.recent) : null;
+            const speed = fitted && device.readings ? speedOf(device.readings) : null;
             const {
               result: move,
               nodes,

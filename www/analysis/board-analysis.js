@@ -31,6 +31,13 @@ export function threatenedCells(t) {
   return [...cells];
 }
 
+/** The record up to the ply on show on `host`: its start, and its moves to that ply.
+ * @param {Host} host */
+export function recordOnShow(host) {
+  const ply = host.viewPly ?? host.ply;
+  return { position: host.startPosition ?? '', moves: host.moves.slice(0, ply), ply };
+}
+
 export class BoardAnalysisWork {
   /** @type {Host} */ #host;
   /** @type {HTMLElement} */ #container;
@@ -57,9 +64,7 @@ export class BoardAnalysisWork {
 
   /** The record up to the ply on show. */
   #onShow() {
-    const h = this.#host;
-    const ply = h.viewPly ?? h.ply;
-    return { position: h.startPosition ?? '', moves: h.moves.slice(0, ply), ply };
+    return recordOnShow(this.#host);
   }
 
   /**

@@ -7,7 +7,7 @@
 // come by then (most come within milliseconds, so nothing blinks on every
 // move), the list's box keeping its height until the answer fills it.
 import { AnalysisClient } from './client.js';
-import { THREAT_LIMIT, threatenedCells } from './board-analysis.js';
+import { THREAT_LIMIT, recordOnShow, threatenedCells } from './board-analysis.js';
 import { sideLabel } from '../app/words.js';
 import { $ } from '../dom.js';
 
@@ -52,8 +52,7 @@ export async function showThreats(board, moves, rules) {
   } catch (err) {
     if (asked !== key || !onShow(board, start, moves)) return;
     shown = key;
-    box.removeAttribute('aria-busy');
-    box.style.minHeight = '';
+    settle(box);
     if (board.threatened.length) board.threatened = [];
     box.textContent = `The threats could not be listed (${/** @type {Error} */ (err).message}).`;
     return;
@@ -62,8 +61,7 @@ export async function showThreats(board, moves, rules) {
   // board shows another position already (the panel hears of it a little later).
   if (!t || asked !== key || !onShow(board, start, moves)) return;
   shown = key;
-  box.removeAttribute('aria-busy');
-  box.style.minHeight = '';
+  settle(box);
   const other = board.sides.find((s) => s !== t.mover) ?? '';
   const cells = threatenedCells(t);
   board.threatened = cells;
@@ -82,8 +80,14 @@ export async function showThreats(board, moves, rules) {
 /** Whether the board shows the position after `moves` from `start`.
  * @param {import('../board/element.js').SowingBoard} board @param {string} start @param {string[]} moves */
 function onShow(board, start, moves) {
-  const shown = board.moves.slice(0, board.viewPly ?? board.ply);
-  return (board.startPosition ?? '') === start && shown.length === moves.length && shown.every((m, i) => m === moves[i]);
+  const now = recordOnShow(board);
+  return now.position === start && now.moves.length === moves.length && now.moves.every((m, i) => m === moves[i]);
+}
+
+/** The list's box no longer waits: not busy, its height its own again. @param {HTMLElement} box */
+function settle(box) {
+  box.removeAttribute('aria-busy');
+  box.style.minHeight = '';
 }
 
 /**
@@ -95,8 +99,7 @@ export function stopThreats(board) {
   asked = shown = '';
   client.cancel();
   const box = $('threats-text');
-  box.removeAttribute('aria-busy');
-  box.style.minHeight = '';
+  settle(box);
   box.textContent = '';
   if (board.threatened.length) board.threatened = [];
 }
