@@ -72,15 +72,11 @@ pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
     replay(start, moves, rules)
 }
 
-/// The start position of a game record, read as `import` reads it but
-/// without replaying a move: a caller that refuses some starts (the page's
-/// stone cap) refuses them without paying for the replay.
-pub fn start(text: &str) -> Result<Position, RecordError> {
-    read(text).map(|(start, _)| start)
-}
-
-/// A record's start position and its move texts in order.
-fn read(text: &str) -> Result<(Position, Vec<&str>), RecordError> {
+/// A record's start position and its move texts in order, read as
+/// `import` reads them but with no move replayed: a caller that refuses
+/// some starts (the page's stone cap) refuses them before paying for the
+/// replay, then plays the moves with `replay`.
+pub fn read(text: &str) -> Result<(Position, Vec<&str>), RecordError> {
     if text.len() > MAX_RECORD_TEXT {
         return Err(RecordError::TooLong(text.len()));
     }
@@ -203,15 +199,16 @@ mod tests {
     #[test]
     fn the_start_is_read_without_replaying_the_moves() {
         let start = GameKind::Intermedium.start_position_string();
-        // The second move is refused by `import`; `start` reads no move.
+        // The second move is refused by `import`; `read` replays no move.
         let text = format!("{start}\na4-b5-a6-b7-a8; a2-b3");
         assert_eq!(start_of_text(&text), start);
+        assert_eq!(read(&text).unwrap().1, ["a4-b5-a6-b7-a8", "a2-b3"]);
         assert_eq!(start_of_text("h1:1 g2:1; h1:1"), GameKind::CashInHand.start_position_string());
-        assert_eq!(super::start(""), Err(RecordError::Empty));
-        assert!(matches!(super::start("hello world"), Err(RecordError::Position(_))));
+        assert_eq!(read(""), Err(RecordError::Empty));
+        assert!(matches!(read("hello world"), Err(RecordError::Position(_))));
     }
 
     fn start_of_text(text: &str) -> String {
-        super::start(text).unwrap().to_string()
+        read(text).unwrap().0.to_string()
     }
 }

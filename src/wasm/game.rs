@@ -109,8 +109,9 @@ impl JsGame {
         let rules = arg_rules(&options)?;
         let refused = |e: crate::record::RecordError| ApiError::new(e.code(), e.to_string());
         // The stone cap is judged on the start alone: no move is replayed first.
-        super::args::playable(&crate::record::start(&text).map_err(refused)?)?;
-        let game = crate::record::import(&text, rules).map_err(refused)?;
+        let (start, moves) = crate::record::read(&text).map_err(refused)?;
+        super::args::playable(&start)?;
+        let game = crate::record::replay(start, moves, rules).map_err(refused)?;
         Ok(JsGame::wrap(game))
     }
 
