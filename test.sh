@@ -35,14 +35,15 @@ echo "== fuzz targets check, soak"
 sowboard="${CARGO_TARGET_DIR:-target}/debug/sowboard"
 soaks=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$soaks"' EXIT
+declare -A soak_pid
 for game in intermedium cash-in-hand; do
   "$sowboard" soak --game "$game" --games 200 --seed 1 >"$soaks/$game" 2>&1 &
-  echo $! >"$soaks/$game.pid"
+  soak_pid[$game]=$!
 done
 cargo check --manifest-path tests/fuzz/Cargo.toml --bins
 for game in intermedium cash-in-hand; do
   status=0
-  wait "$(cat "$soaks/$game.pid")" || status=$?
+  wait "${soak_pid[$game]}" || status=$?
   cat "$soaks/$game"
   [ "$status" -eq 0 ] || { echo "soak $game failed (status $status)"; exit 1; }
 done
