@@ -74,8 +74,8 @@ pub fn import(text: &str, rules: RuleOptions) -> Result<Game, RecordError> {
 
 /// A record's start position and its move texts in order, read as
 /// `import` reads them but with no move replayed: a caller that refuses
-/// some starts (the page's stone cap) refuses them before paying for the
-/// replay, then plays the moves with `replay`.
+/// some starts (the page's stone cap) judges the start with no replay paid
+/// for, then plays the moves with `replay`.
 pub fn read(text: &str) -> Result<(Position, Vec<&str>), RecordError> {
     if text.len() > MAX_RECORD_TEXT {
         return Err(RecordError::TooLong(text.len()));
